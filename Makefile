@@ -1,0 +1,63 @@
+# memcg-matrix: `make` runs the default job, `make test` the tests.
+# Both first install what is missing (scripts/install-deps.sh).
+
+CC      ?= gcc
+CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -g
+BUILD   := build
+
+COMMON_SRC := harness/common/result_frame.c
+HOST_SRC   := $(wildcard harness/host/*.c)
+AGENT_SRC  := $(wildcard harness/agent/*.c)
+HEADERS    := $(wildcard harness/*/*.h)
+
+# the default job, for now: build baseline and measure one rx-mixed cell
+RUN_ARGS ?= baseline rx-mixed tenants=4 duration_s=5
+
+.PHONY: all deps harness test unit integration clean
+all: deps
+	@$(MAKE) --no-print-directory harness
+	./$(BUILD)/mmx kernels baseline
+	./$(BUILD)/mmx run $(RUN_ARGS)
+
+deps:
+	@./scripts/install-deps.sh
+
+harness: $(BUILD)/mmx $(BUILD)/mmx-agent
+
+$(BUILD):
+	@mkdir -p $@
+
+# host objects go into a library that mmx and the unit tests link
+HOST_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(HOST_SRC) $(COMMON_SRC))
+HOST_LIB := $(BUILD)/libmmxhost.a
+
+$(BUILD)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(HOST_LIB): $(filter-out $(BUILD)/obj/harness/host/mmx_main.o,$(HOST_OBJ))
+	$(AR) rcs $@ $^
+
+$(BUILD)/mmx: $(BUILD)/obj/harness/host/mmx_main.o $(HOST_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ -ljansson -lcrypto -lz
+
+# static: it is /init of an initramfs that holds nothing else
+$(BUILD)/mmx-agent: $(AGENT_SRC) $(COMMON_SRC) $(HEADERS) | $(BUILD)
+	$(CC) $(CFLAGS) -static -o $@ $(AGENT_SRC) $(COMMON_SRC) -ljansson -lz
+
+# unit tests: one C program per module under test
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iharness/host -Iharness/common -o $@ $< $(HOST_LIB) -ljansson -lcrypto -lz
+
+test: deps
+	@$(MAKE) --no-print-directory harness $(UNIT_TESTS)
+	@./tests/run-all.sh
+
+unit: $(UNIT_TESTS)
+	@./tests/run-all.sh --unit-only
+
+clean:
+	rm -rf $(BUILD)

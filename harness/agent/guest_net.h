@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_GUEST_NET_H
+#define MMX_GUEST_NET_H
+
+#include <stddef.h>
+
+/*
+ * Brings loopback up with the given MTU and segmentation offloads off, so
+ * each packet that reaches net_rx_action is NIC-sized rather than one
+ * 64 KiB GSO super-segment.
+ */
+int loopback_setup(int mtu, char *err, size_t errlen);
+
+/* Steers every packet received on loopback to one CPU through RPS. */
+int loopback_rps_to_cpu(int cpu, char *err, size_t errlen);
+
+#endif

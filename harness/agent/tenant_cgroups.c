@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "guest_files.h"
+#include "tenant_cgroups.h"
+
+void tenant_path(int t, const char *file, char *buf, size_t cap)
+{
+	snprintf(buf, cap, TENANT_PARENT "/t%02d%s%s", t, file ? "/" : "",
+		 file ? file : "");
+}
+
+int tenants_create(int tenants, char *err, size_t errlen)
+{
+	char path[256];
+
+	if (write_file("/sys/fs/cgroup/cgroup.subtree_control", "+memory") < 0) {
+		snprintf(err, errlen, "enable memory controller at root: %s",
+			 strerror(errno));
+		return -1;
+	}
+	if (mkdir(TENANT_PARENT, 0755) < 0 && errno != EEXIST) {
+		snprintf(err, errlen, "mkdir %s: %s", TENANT_PARENT, strerror(errno));
+		return -1;
+	}
+	if (write_file(TENANT_PARENT "/cgroup.subtree_control", "+memory") < 0) {
+		snprintf(err, errlen, "enable memory controller in %s: %s",
+			 TENANT_PARENT, strerror(errno));
+		return -1;
+	}
+	for (int t = 0; t < tenants; t++) {
+		tenant_path(t, NULL, path, sizeof(path));
+		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+			snprintf(err, errlen, "mkdir %s: %s", path, strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int tenant_enter(int t)
+{
+	char path[256];
+
+	tenant_path(t, "cgroup.procs", path, sizeof(path));
+	return write_file(path, "0");
+}
+
+long long tenant_stat(int t, const char *key)
+{
+	char path[256];
+
+	tenant_path(t, "memory.stat", path, sizeof(path));
+	return read_keyed_value(path, key);
+}
+
+long long tenant_current(int t)
+{
+	char path[256];
+
+	tenant_path(t, "memory.current", path, sizeof(path));
+	return read_number_file(path);
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_TENANT_CGROUPS_H
+#define MMX_TENANT_CGROUPS_H
+
+#include <stddef.h>
+
+#define TENANT_PARENT "/sys/fs/cgroup/mmx"
+
+/* Enables the memory controller and creates TENANT_PARENT/tNN for each tenant. */
+int tenants_create(int tenants, char *err, size_t errlen);
+/* Moves the calling process into tenant t's cgroup. */
+int tenant_enter(int t);
+void tenant_path(int t, const char *file, char *buf, size_t cap);
+long long tenant_stat(int t, const char *key);
+long long tenant_current(int t);
+
+#endif

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
+#include "workloads.h"
+
+static const struct workload workloads[] = {
+	{ "rx-mixed", workload_rx_mixed },
+	{ "probe", workload_probe },
+	{ "selftest-panic", workload_panic },
+	{ "selftest-hang", workload_hang },
+};
+
+const struct workload *workload_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++)
+		if (strcmp(workloads[i].name, name) == 0)
+			return &workloads[i];
+	return NULL;
+}
+
+long long param_int(json_t *params, const char *key)
+{
+	return (long long)json_number_value(json_object_get(params, key));
+}
+
+double param_real(json_t *params, const char *key)
+{
+	return json_number_value(json_object_get(params, key));
+}

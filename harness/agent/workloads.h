@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_WORKLOADS_H
+#define MMX_WORKLOADS_H
+
+#include <jansson.h>
+
+/*
+ * A workload reads its parameters (already validated and completed with
+ * defaults by the host) and fills metrics.  It returns 0, or -1 with err set.
+ */
+typedef int (*workload_fn)(json_t *params, json_t *metrics, char *err,
+			   size_t errlen);
+
+struct workload {
+	const char *name;
+	workload_fn run;
+};
+
+int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen);
+int workload_probe(json_t *params, json_t *metrics, char *err, size_t errlen);
+int workload_panic(json_t *params, json_t *metrics, char *err, size_t errlen);
+int workload_hang(json_t *params, json_t *metrics, char *err, size_t errlen);
+
+const struct workload *workload_find(const char *name);
+
+/* Parameter accessors: the host guarantees presence and type. */
+long long param_int(json_t *params, const char *key);
+double param_real(json_t *params, const char *key);
+
+#endif

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cache_dir.h"
+#include "guest_boot.h"
+#include "guest_image.h"
+#include "log.h"
+#include "run_outcome.h"
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0) {
+		rewind(f);
+		buf = malloc((size_t)n + 1);
+		if (buf) {
+			*len = fread(buf, 1, (size_t)n, f);
+			buf[*len] = '\0';
+		}
+	}
+	fclose(f);
+	return buf;
+}
+
+int guest_boot(const struct boot_request *r, json_t *out)
+{
+	char console[4200], result[4200], qlog[4200], spec[4200], initrd[4200];
+	char tmpdir[4096];
+	struct vm_outcome o;
+	struct vm_boot b;
+	char *con_text, *res_text;
+	size_t con_len, res_len;
+
+	make_dirs(r->log_dir);
+	snprintf(console, sizeof(console), "%s/console.log", r->log_dir);
+	snprintf(result, sizeof(result), "%s/result.bin", r->log_dir);
+	snprintf(qlog, sizeof(qlog), "%s/qemu.log", r->log_dir);
+	snprintf(spec, sizeof(spec), "%s/spec.json", r->log_dir);
+	cache_path("tmp", tmpdir, sizeof(tmpdir));
+	make_dirs(tmpdir);
+	snprintf(initrd, sizeof(initrd), "%s/initrd.%d.%ld", tmpdir, (int)getpid(),
+		 random());
+	json_dump_file(r->spec, spec, JSON_INDENT(2) | JSON_SORT_KEYS);
+	if (guest_image_with_spec(r->base_image, r->spec, initrd) < 0)
+		return -1;
+	memset(&b, 0, sizeof(b));
+	b.bzimage = r->bzimage;
+	b.initrd = initrd;
+	b.cmdline = r->cmdline;
+	b.cpus = r->cpus;
+	b.memory_mb = r->memory_mb;
+	b.accel = r->accel;
+	b.deadline_s = r->deadline_s;
+	b.console_log = console;
+	b.result_file = result;
+	b.qemu_log = qlog;
+	if (vm_boot_run(&b, &o) < 0) {
+		unlink(initrd);
+		return -1;
+	}
+	unlink(initrd);
+	con_text = slurp(console, &con_len);
+	res_text = slurp(result, &res_len);
+	run_outcome_judge(&o, con_text, con_len, res_text, res_len, out);
+	free(con_text);
+	free(res_text);
+	json_object_set_new(out, "console_log", json_string(console));
+	json_object_set_new(out, "qemu_log", json_string(qlog));
+	json_object_set_new(out, "qemu_exit", json_integer(o.qemu_status));
+	json_object_set_new(out, "wall_s", json_real(o.wall_s));
+	return 0;
+}

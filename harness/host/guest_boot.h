@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_GUEST_BOOT_H
+#define MMX_GUEST_BOOT_H
+
+#include <jansson.h>
+
+#include "qemu_vm.h"
+
+struct boot_request {
+	const char *bzimage;
+	const char *base_image;	/* initramfs with the agent */
+	json_t *spec;		/* becomes /mmx/spec.json in the guest */
+	const char *cmdline;
+	int cpus;
+	int memory_mb;
+	enum accel_mode accel;
+	double deadline_s;
+	const char *log_dir;	/* console.log, result.bin, qemu.log, spec.json */
+};
+
+/*
+ * Boots once and judges the outcome into out: status, reason, detail,
+ * guest (the agent's JSON), console_log, qemu_exit, wall_s.  Returns -1
+ * only when nothing could be started (the error is already reported).
+ */
+int guest_boot(const struct boot_request *r, json_t *out);
+
+#endif

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cpio_newc.h"
+#include "guest_image.h"
+#include "hashing.h"
+#include "log.h"
+
+int guest_image_base(const char *kernel_dir, const char *agent_path,
+		     char *out, size_t cap)
+{
+	static const char *const dirs[] = { "dev", "proc", "sys", "tmp", "mmx",
+					    "root" };
+	char hex[65], tmp[4200];
+	struct cpio_writer w;
+	FILE *f;
+
+	if (sha256_file(agent_path, hex) < 0) {
+		fail_msg("guest agent %s is missing: run 'make harness'", agent_path);
+		return -1;
+	}
+	snprintf(out, cap, "%s/initramfs-%.16s.cpio", kernel_dir, hex);
+	if (access(out, R_OK) == 0)
+		return 0;
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", out, (int)getpid());
+	f = fopen(tmp, "wb");
+	if (!f) {
+		fail_msg("cannot write %s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	cpio_begin(&w, f);
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		cpio_dir(&w, dirs[i], 0755);
+	/* the kernel opens /dev/console for init before devtmpfs is mounted */
+	cpio_chardev(&w, "dev/console", 0600, 5, 1);
+	if (cpio_file(&w, "init", 0755, agent_path) < 0) {
+		fail_msg("cannot read %s", agent_path);
+		fclose(f);
+		unlink(tmp);
+		return -1;
+	}
+	if (cpio_end(&w) < 0 || fclose(f) != 0 || rename(tmp, out) < 0) {
+		fail_msg("writing %s failed (disk full?)", out);
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int guest_image_with_spec(const char *base, json_t *spec, const char *initrd_path)
+{
+	char *text = json_dumps(spec, JSON_INDENT(1) | JSON_SORT_KEYS);
+	char buf[65536];
+	struct cpio_writer w;
+	FILE *in, *out;
+	size_t n;
+	int rc = -1;
+
+	in = fopen(base, "rb");
+	out = fopen(initrd_path, "wb");
+	if (!text || !in || !out)
+		goto done;
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			goto done;
+	/* the kernel unpacks concatenated archives in order */
+	cpio_begin(&w, out);
+	cpio_dir(&w, "mmx", 0755);
+	cpio_data(&w, "mmx/spec.json", 0644, text, strlen(text));
+	rc = cpio_end(&w);
+done:
+	if (in)
+		fclose(in);
+	if (out && fclose(out) != 0)
+		rc = -1;
+	free(text);
+	if (rc < 0)
+		fail_msg("cannot write the run's initrd %s (disk full?)", initrd_path);
+	return rc;
+}

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+/* mmx: the memcg-matrix host tool. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "log.h"
+#include "matrix_file.h"
+
+static int usage(FILE *f)
+{
+	fprintf(f,
+		"usage: mmx COMMAND [ARGS]\n"
+		"  kernels [VARIANT...] [kconfig=AXIS]   build kernels (all variants by default)\n"
+		"  run VARIANT WORKLOAD [key=value...] [--out FILE]\n"
+		"                                        boot once, print and store the result\n"
+		"environment: MMX_MATRIX (matrix.json path), MMX_CACHE (cache dir),\n"
+		"             MMX_JOBS (make -j), MMX_SOURCE_VERSION (override the pin)\n");
+	return f == stderr ? 2 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *path = getenv("MMX_MATRIX");
+	struct matrix m;
+	int rc;
+
+	if (argc < 2)
+		return usage(stderr);
+	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], "-h"))
+		return usage(stdout);
+	if (matrix_load(&m, path ? path : "matrix.json") < 0)
+		return 2;
+	if (!strcmp(argv[1], "kernels"))
+		rc = cmd_kernels(&m, argc - 2, argv + 2);
+	else if (!strcmp(argv[1], "run"))
+		rc = cmd_run(&m, argc - 2, argv + 2);
+	else {
+		fail_msg("unknown command '%s'", argv[1]);
+		rc = usage(stderr);
+	}
+	matrix_free(&m);
+	return rc;
+}

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "qemu_vm.h"
+#include "subprocess.h"
+
+#define QEMU "qemu-system-x86_64"
+
+const char *accel_name(enum accel_mode a)
+{
+	switch (a) {
+	case ACCEL_KVM:
+		return "kvm";
+	case ACCEL_TCG:
+		return "tcg";
+	case ACCEL_ICOUNT:
+		return "icount";
+	}
+	return "?";
+}
+
+const char *qemu_version(void)
+{
+	static char v[256];
+
+	if (!v[0]) {
+		char *argv[] = { QEMU, "--version", NULL };
+		char out[1024];
+
+		if (run_capture(argv, out, sizeof(out)) == 0) {
+			out[strcspn(out, "\n")] = '\0';
+			snprintf(v, sizeof(v), "%.255s", out);
+		} else {
+			snprintf(v, sizeof(v), "unknown");
+		}
+	}
+	return v;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
+{
+	char mem[32], smp[32], con[4200], res[4200];
+	const char *argv[64];
+	double t0 = now_s();
+	int n = 0, st;
+	pid_t pid;
+
+	memset(o, 0, sizeof(*o));
+	o->agent_code = -1;
+	snprintf(mem, sizeof(mem), "%d", b->memory_mb);
+	snprintf(smp, sizeof(smp), "%d", b->cpus);
+	snprintf(con, sizeof(con), "file,id=console,path=%s", b->console_log);
+	snprintf(res, sizeof(res), "file,id=result,path=%s", b->result_file);
+	argv[n++] = QEMU;
+	argv[n++] = "-M";
+	argv[n++] = "pc";
+	switch (b->accel) {
+	case ACCEL_KVM:
+		argv[n++] = "-accel";
+		argv[n++] = "kvm";
+		argv[n++] = "-cpu";
+		argv[n++] = "host";
+		break;
+	case ACCEL_TCG:
+		argv[n++] = "-accel";
+		argv[n++] = "tcg,thread=multi";
+		argv[n++] = "-cpu";
+		argv[n++] = "max";
+		break;
+	case ACCEL_ICOUNT:
+		/* guest time becomes an instruction count: deterministic */
+		argv[n++] = "-accel";
+		argv[n++] = "tcg";
+		argv[n++] = "-icount";
+		argv[n++] = "shift=0,sleep=off";
+		argv[n++] = "-cpu";
+		argv[n++] = "max";
+		break;
+	}
+	argv[n++] = "-m";
+	argv[n++] = mem;
+	argv[n++] = "-smp";
+	argv[n++] = smp;
+	argv[n++] = "-nodefaults";
+	argv[n++] = "-display";
+	argv[n++] = "none";
+	argv[n++] = "-no-reboot";
+	argv[n++] = "-kernel";
+	argv[n++] = b->bzimage;
+	argv[n++] = "-initrd";
+	argv[n++] = b->initrd;
+	argv[n++] = "-append";
+	argv[n++] = b->cmdline;
+	argv[n++] = "-chardev";
+	argv[n++] = con;
+	argv[n++] = "-serial";
+	argv[n++] = "chardev:console";
+	argv[n++] = "-chardev";
+	argv[n++] = res;
+	argv[n++] = "-serial";
+	argv[n++] = "chardev:result";
+	/* no NIC unless a workload asks for one: no packet leaves the guest */
+	argv[n++] = "-nic";
+	argv[n++] = "none";
+	argv[n++] = "-device";
+	argv[n++] = "isa-debug-exit,iobase=0xf4,iosize=0x04";
+	argv[n] = NULL;
+
+	{
+		FILE *f = fopen(b->qemu_log, "w");
+
+		if (f) {
+			for (int i = 0; i < n; i++)
+				fprintf(f, "%s%s", i ? " " : "+ ", argv[i]);
+			fputc('\n', f);
+			fclose(f);
+		}
+	}
+	pid = spawn_logged((char *const *)argv, b->qemu_log);
+	if (pid < 0) {
+		fail_msg("cannot start %s: %s; run 'make deps' (package "
+			 "qemu-system-x86)", QEMU, strerror(errno));
+		return -1;
+	}
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR)
+			break;
+		if (now_s() - t0 > b->deadline_s) {
+			o->timed_out = 1;
+			kill(pid, SIGKILL);
+			waitpid(pid, &st, 0);
+			break;
+		}
+		usleep(50000);
+	}
+	o->wall_s = now_s() - t0;
+	if (WIFEXITED(st)) {
+		o->qemu_status = WEXITSTATUS(st);
+		/* isa-debug-exit: status = (code << 1) | 1 */
+		if (o->qemu_status & 1)
+			o->agent_code = o->qemu_status >> 1;
+	} else if (WIFSIGNALED(st)) {
+		o->qemu_status = 128 + WTERMSIG(st);
+		o->killed_by_signal = !o->timed_out;
+	}
+	return 0;
+}

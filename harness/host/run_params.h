@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_RUN_PARAMS_H
+#define MMX_RUN_PARAMS_H
+
+#include <jansson.h>
+
+/*
+ * Checks key=value arguments against a workload's parameter schema in
+ * matrix.json ("params": {name: {type, default, min, max}}) and returns the
+ * complete parameter object, defaults filled in.  On error returns NULL
+ * with a message naming the parameter and what was expected.
+ */
+json_t *params_from_args(json_t *schema, const char *workload, int argc,
+			 char **argv, char *err, size_t errlen);
+
+#endif

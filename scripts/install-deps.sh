@@ -1,0 +1,45 @@
+#!/bin/sh
+# Installs the Debian packages memcg-matrix needs, and only those missing.
+# Called by `make` and `make test`; safe to run again (does nothing then).
+set -eu
+
+pin=$(jq -r '.source.version' matrix.json 2>/dev/null || true)
+[ -n "$pin" ] || pin=$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' matrix.json | head -n1)
+
+# package list: build tools, QEMU, JSON/crypto/zlib libraries, plotting, load tools
+pkgs="gcc make flex bison bc patch perl libelf-dev libssl-dev zlib1g-dev ccache
+cpio xz-utils jq gnuplot-nox iperf3 linux-perf libjansson-dev qemu-system-x86
+linux-source-6.12"
+
+missing=""
+for p in $pkgs; do
+	want=""
+	[ "$p" = linux-source-6.12 ] && want="$pin"
+	have=$(dpkg-query -W -f='${db:Status-Abbrev}${Version}' "$p" 2>/dev/null || true)
+	case "$have" in
+	"ii "*)
+		if [ -n "$want" ] && [ "${have#ii }" != "$want" ]; then
+			missing="$missing $p=$want"
+		fi
+		;;
+	*)
+		if [ -n "$want" ]; then missing="$missing $p=$want"; else missing="$missing $p"; fi
+		;;
+	esac
+done
+
+if [ -z "$missing" ]; then
+	echo "[mmx] deps: all packages present"
+	exit 0
+fi
+echo "[mmx] deps: installing:$missing"
+if [ "$(id -u)" != 0 ]; then
+	echo "mmx: error: these Debian packages are missing:$missing" >&2
+	echo "mmx: error: run 'sudo make deps' once, or install them with apt-get" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null || echo "[mmx] deps: apt-get update failed; trying the cached lists"
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing
+echo "[mmx] deps: done"

@@ -1,0 +1,55 @@
+#!/bin/bash
+# Runs the unit tests (build/tests/test_*) and the integration tests
+# (tests/integration/*.sh), and ends with one "N passed, N failed" line.
+# --unit-only skips the integration tests (no kernel build, no QEMU).
+set -u
+cd "$(dirname "$0")/.."
+
+passed=0
+failed=0
+failed_names=()
+
+run_one() {
+	local name=$1; shift
+	local log t0 rc
+	log=$(mktemp)
+	t0=$(date +%s)
+	"$@" >"$log" 2>&1
+	rc=$?
+	local p f
+	p=$(grep -c '^ok - ' "$log")
+	f=$(grep -c '^not ok - ' "$log")
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1	# a crash or an error outside any check still fails
+		echo "not ok - $name exited $rc" >>"$log"
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	if [ "$f" -gt 0 ]; then
+		failed_names+=("$name")
+		echo "FAIL $name ($p passed, $f failed, $(( $(date +%s) - t0 ))s)"
+		grep -E '^(not ok|#)' "$log" | sed 's/^/    /'
+		echo "    full output:"; sed 's/^/    | /' "$log" | tail -n 40
+	else
+		echo "PASS $name ($p checks, $(( $(date +%s) - t0 ))s)"
+	fi
+	rm -f "$log"
+}
+
+for t in build/tests/test_*; do
+	[ -x "$t" ] || continue
+	run_one "unit/$(basename "$t")" "$t"
+done
+
+if [ "${1:-}" != --unit-only ]; then
+	for t in tests/integration/*.sh; do
+		[ -f "$t" ] || continue
+		run_one "integration/$(basename "$t" .sh)" bash "$t"
+	done
+fi
+
+if [ ${#failed_names[@]} -gt 0 ]; then
+	echo "failed: ${failed_names[*]}"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
