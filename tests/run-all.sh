@@ -10,12 +10,19 @@ failed=0
 failed_names=()
 
 run_one() {
-	local name=$1; shift
+	local name=$1 stream=$2; shift 2
 	local log t0 rc
 	log=$(mktemp)
 	t0=$(date +%s)
-	"$@" >"$log" 2>&1
-	rc=$?
+	if [ "$stream" = stream ]; then
+		# long tests show their progress as they go
+		echo "---- $name"
+		"$@" 2>&1 | tee "$log" | sed -u 's/^/    /'
+		rc=${PIPESTATUS[0]}
+	else
+		"$@" >"$log" 2>&1
+		rc=$?
+	fi
 	local p f
 	p=$(grep -c '^ok - ' "$log")
 	f=$(grep -c '^not ok - ' "$log")
@@ -29,7 +36,7 @@ run_one() {
 		failed_names+=("$name")
 		echo "FAIL $name ($p passed, $f failed, $(( $(date +%s) - t0 ))s)"
 		grep -E '^(not ok|#)' "$log" | sed 's/^/    /'
-		echo "    full output:"; sed 's/^/    | /' "$log" | tail -n 40
+		[ "$stream" = stream ] || { echo "    full output:"; sed 's/^/    | /' "$log" | tail -n 40; }
 	else
 		echo "PASS $name ($p checks, $(( $(date +%s) - t0 ))s)"
 	fi
@@ -38,13 +45,13 @@ run_one() {
 
 for t in build/tests/test_*; do
 	[ -x "$t" ] || continue
-	run_one "unit/$(basename "$t")" "$t"
+	run_one "unit/$(basename "$t")" quiet "$t"
 done
 
 if [ "${1:-}" != --unit-only ]; then
 	for t in tests/integration/*.sh; do
 		[ -f "$t" ] || continue
-		run_one "integration/$(basename "$t" .sh)" bash "$t"
+		run_one "integration/$(basename "$t" .sh)" stream bash "$t"
 	done
 fi
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "guest_files.h"
+#include "guest_time.h"
 #include "tenant_cgroups.h"
 
 void tenant_path(int t, const char *file, char *buf, size_t cap)
@@ -64,4 +65,15 @@ long long tenant_current(int t)
 
 	tenant_path(t, "memory.current", path, sizeof(path));
 	return read_number_file(path);
+}
+
+long long tenant_stat_settled(int t, const char *key, long long target,
+			      double timeout_s)
+{
+	double deadline = now_s() + timeout_s;
+	long long v;
+
+	while ((v = tenant_stat(t, key)) > target && now_s() < deadline)
+		sleep_s(0.1);
+	return v;
 }

@@ -13,5 +13,11 @@ int tenant_enter(int t);
 void tenant_path(int t, const char *file, char *buf, size_t cap);
 long long tenant_stat(int t, const char *key);
 long long tenant_current(int t);
+/*
+ * memory.stat is flushed lazily: polls key until it is at most target or
+ * timeout_s passes, and returns the last value read.
+ */
+long long tenant_stat_settled(int t, const char *key, long long target,
+			      double timeout_s);
 
 #endif

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* mmx kernels [VARIANT...]: build the kernels of the named (or all) variants. */
+/*
+ * mmx kernels [VARIANT...] [kconfig=AXIS] [--dry-run]: build the kernels of
+ * the named (or all) variants; --dry-run only prints each key and whether
+ * it is built.  Output: one line per kernel, "VARIANT AXIS KEY ...".
+ */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "kernel_build.h"
@@ -9,13 +14,20 @@
 #include "source_tree.h"
 
 static int build_one(const struct matrix *m, const struct source_tree *st,
-		     const char *variant, const char *axis)
+		     const char *variant, const char *axis, int dry_run)
 {
 	struct kernel_spec ks;
+	char done[4200];
 	json_t *meta;
 
 	if (kernel_spec_resolve(m, st, variant, axis, &ks) < 0)
 		return -1;
+	if (dry_run) {
+		kernel_artifact(&ks, "kernel.json", done, sizeof(done));
+		printf("%-16s %-8s %.16s %s\n", variant, axis, ks.key,
+		       access(done, F_OK) == 0 ? "built" : "missing");
+		return 0;
+	}
 	if (kernel_ensure_built(m, st, &ks, &meta) < 0)
 		return -1;
 	printf("%-16s %-8s %.16s %s %s/bzImage\n", variant, axis, ks.key,
@@ -28,18 +40,26 @@ int cmd_kernels(const struct matrix *m, int argc, char **argv)
 {
 	const char *axis = "base";
 	struct source_tree st;
-	int failures = 0, named = 0;
+	int failures = 0, named = 0, dry_run = 0;
 
-	for (int i = 0; i < argc; i++)
+	for (int i = 0; i < argc; i++) {
 		if (strncmp(argv[i], "kconfig=", 8) == 0)
 			axis = argv[i] + 8;
+		else if (strcmp(argv[i], "--dry-run") == 0)
+			dry_run = 1;
+		else if (argv[i][0] == '-') {
+			fail_msg("unknown option %s (mmx kernels [VARIANT...] "
+				 "[kconfig=AXIS] [--dry-run])", argv[i]);
+			return 2;
+		}
+	}
 	if (source_tree_ensure(m, &st) < 0)
 		return 1;
 	for (int i = 0; i < argc; i++) {
-		if (strchr(argv[i], '='))
+		if (strchr(argv[i], '=') || argv[i][0] == '-')
 			continue;
 		named++;
-		if (build_one(m, &st, argv[i], axis) < 0)
+		if (build_one(m, &st, argv[i], axis, dry_run) < 0)
 			failures++;
 	}
 	if (!named) {
@@ -47,7 +67,7 @@ int cmd_kernels(const struct matrix *m, int argc, char **argv)
 		json_t *v;
 
 		json_object_foreach(json_object_get(m->root, "variants"), name, v)
-			if (build_one(m, &st, name, axis) < 0)
+			if (build_one(m, &st, name, axis, dry_run) < 0)
 				failures++;
 	}
 	if (failures)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "accel_choice.h"
 #include "cache_dir.h"
@@ -77,6 +78,22 @@ static int parse_options(int argc, char **argv, struct run_options *o)
 	return o->variant && o->workload ? 0 : -1;
 }
 
+/* The static agent is built beside mmx; MMX_AGENT overrides. */
+static void agent_path(char *buf, size_t cap)
+{
+	const char *env = getenv("MMX_AGENT");
+	char self[4096];
+	ssize_t n;
+
+	if (env && *env) {
+		pathf(buf, cap, "%s", env);
+		return;
+	}
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	self[n > 0 ? n : 0] = '\0';
+	pathf(buf, cap, "%s/mmx-agent", n > 0 ? dirname(self) : ".");
+}
+
 static double default_deadline(const struct matrix *m, json_t *params,
 			       enum accel_mode accel)
 {
@@ -129,7 +146,7 @@ int cmd_run(const struct matrix *m, int argc, char **argv)
 	    kernel_spec_resolve(m, &st, o.variant, o.axis, &ks) < 0 ||
 	    kernel_ensure_built(m, &st, &ks, &meta) < 0)
 		return 1;
-	snprintf(agent, sizeof(agent), "%s/build/mmx-agent", m->repo_root);
+	agent_path(agent, sizeof(agent));
 	if (guest_image_base(ks.dir, agent, base_image, sizeof(base_image)) < 0)
 		return 1;
 	kernel_artifact(&ks, "bzImage", bzimage, sizeof(bzimage));

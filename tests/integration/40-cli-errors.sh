@@ -1,0 +1,32 @@
+#!/bin/bash
+# Bad input to mmx fails at once, exit 2, with a message naming the value.
+. "$(dirname "$0")/lib.sh"
+
+expect_error() {	# expect_error "what" "pattern" args...
+	local what=$1 pattern=$2 err rc; shift 2
+	err=$($MMX "$@" 2>&1 >/dev/null)
+	rc=$?
+	check "$what: exit 2" test "$rc" -eq 2
+	if grep -q -- "$pattern" <<<"$err"; then ok "$what: message names it"
+	else not_ok "$what: message names it (got: $err)"; fi
+}
+
+expect_error "unknown variant" "unknown variant 'nonesuch'" run nonesuch rx-mixed
+expect_error "unknown workload" "unknown workload 'rx-nope'" run baseline rx-nope
+expect_error "unknown parameter" "no parameter 'tenant'" run baseline rx-mixed tenant=3
+expect_error "tenants=0" "tenants=0 is out of range" run baseline rx-mixed tenants=0
+expect_error "negative duration" "duration_s=-2" run baseline rx-mixed duration_s=-2
+expect_error "non-integer tenants" "must be an integer" run baseline rx-mixed tenants=1.5
+expect_error "bad accel" "accel=warp" run baseline rx-mixed accel=warp
+expect_error "bad timeout" "timeout_s=soon" run baseline rx-mixed timeout_s=soon
+expect_error "unknown command" "unknown command 'frobnicate'" frobnicate
+expect_error "missing arguments" "usage: mmx run" run baseline
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo '{"variants": {' >"$tmp/broken.json"
+err=$(MMX_MATRIX="$tmp/broken.json" $MMX run baseline probe 2>&1 >/dev/null)
+check "malformed matrix.json: exit 2" test $? -eq 2
+check "malformed matrix.json: names file, line and column" grep -q "broken.json:[0-9]*:[0-9]*:" <<<"$err"
+err=$(MMX_MATRIX="$tmp/none.json" $MMX run baseline probe 2>&1 >/dev/null)
+check "missing matrix.json is named" grep -q "none.json" <<<"$err"
