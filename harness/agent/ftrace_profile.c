@@ -9,7 +9,7 @@
 
 #define TRACEFS "/sys/kernel/tracing"
 
-int ftrace_profile_start(const char *function, char *err, size_t errlen)
+int ftrace_profile_enable(const char *function, char *err, size_t errlen)
 {
 	if (write_file(TRACEFS "/set_ftrace_filter", function) < 0) {
 		snprintf(err, errlen, "ftrace filter %s: %s", function,
@@ -26,14 +26,17 @@ int ftrace_profile_start(const char *function, char *err, size_t errlen)
 	return 0;
 }
 
-int ftrace_profile_stop(const char *function, int cpu, double *ns,
-			long long *hits)
+void ftrace_profile_disable(void)
+{
+	write_file(TRACEFS "/function_profile_enabled", "0");
+}
+
+int ftrace_profile_read(const char *function, int cpu, double *ns, long long *hits)
 {
 	static char buf[65536];
 	char path[128];
 	size_t flen = strlen(function);
 
-	write_file(TRACEFS "/function_profile_enabled", "0");
 	snprintf(path, sizeof(path), TRACEFS "/trace_stat/function%d", cpu);
 	if (read_file(path, buf, sizeof(buf)) < 0)
 		return -1;

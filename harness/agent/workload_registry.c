@@ -5,6 +5,9 @@
 
 static const struct workload workloads[] = {
 	{ "rx-mixed", workload_rx_mixed },
+	{ "integrity", workload_integrity },
+	{ "limits", workload_limits },
+	{ "memcg-selftests", workload_memcg_selftests },
 	{ "probe", workload_probe },
 	{ "selftest-panic", workload_panic },
 	{ "selftest-hang", workload_hang },

@@ -7,5 +7,6 @@
 /* Each returns the process exit status: 0 ok, 1 failure, 2 usage error. */
 int cmd_kernels(const struct matrix *m, int argc, char **argv);
 int cmd_run(const struct matrix *m, int argc, char **argv);
+int cmd_check(const struct matrix *m, int argc, char **argv);
 
 #endif

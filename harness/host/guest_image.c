@@ -5,16 +5,19 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache_dir.h"
 #include "cpio_newc.h"
 #include "guest_image.h"
 #include "hashing.h"
 #include "log.h"
 
+static const char *const selftest_names[] = { "test_memcontrol", "test_kmem" };
+
 int guest_image_base(const char *kernel_dir, const char *agent_path,
-		     char *out, size_t cap)
+		     const char *selftest_dir, char *out, size_t cap)
 {
 	static const char *const dirs[] = { "dev", "proc", "sys", "tmp", "mmx",
-					    "root" };
+					    "root", "selftests" };
 	char hex[65], tmp[4200];
 	struct cpio_writer w;
 	FILE *f;
@@ -23,7 +26,7 @@ int guest_image_base(const char *kernel_dir, const char *agent_path,
 		fail_msg("guest agent %s is missing: run 'make harness'", agent_path);
 		return -1;
 	}
-	snprintf(out, cap, "%s/initramfs-%.16s.cpio", kernel_dir, hex);
+	pathf(out, cap, "%s/initramfs-%.16s.cpio", kernel_dir, hex);
 	if (access(out, R_OK) == 0)
 		return 0;
 	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", out, (int)getpid());
@@ -42,6 +45,18 @@ int guest_image_base(const char *kernel_dir, const char *agent_path,
 		fclose(f);
 		unlink(tmp);
 		return -1;
+	}
+	for (size_t i = 0; i < sizeof(selftest_names) / sizeof(selftest_names[0]); i++) {
+		char host[4200], guest[64];
+
+		pathf(host, sizeof(host), "%s/%s", selftest_dir, selftest_names[i]);
+		snprintf(guest, sizeof(guest), "selftests/%s", selftest_names[i]);
+		if (cpio_file(&w, guest, 0755, host) < 0) {
+			fail_msg("cannot read selftest %s", host);
+			fclose(f);
+			unlink(tmp);
+			return -1;
+		}
 	}
 	if (cpio_end(&w) < 0 || fclose(f) != 0 || rename(tmp, out) < 0) {
 		fail_msg("writing %s failed (disk full?)", out);

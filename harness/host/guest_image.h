@@ -7,11 +7,12 @@
 
 /*
  * The base initramfs of a kernel: the static agent as /init plus the
- * directories it mounts on.  Kept in the kernel's cache directory, keyed by
+ * directories it mounts on, and the kernel's memcg selftests under
+ * /selftests.  Kept in the kernel's cache directory, keyed by
  * the agent binary's hash, so a rebuilt agent gets a new image.
  */
 int guest_image_base(const char *kernel_dir, const char *agent_path,
-		     char *out, size_t cap);
+		     const char *selftest_dir, char *out, size_t cap);
 
 /* Writes base + a small cpio holding /mmx/spec.json to initrd_path. */
 int guest_image_with_spec(const char *base, json_t *spec, const char *initrd_path);

@@ -15,6 +15,8 @@ static int usage(FILE *f)
 		"  kernels [VARIANT...] [kconfig=AXIS]   build kernels (all variants by default)\n"
 		"  run VARIANT WORKLOAD [key=value...] [--out FILE]\n"
 		"                                        boot once, print and store the result\n"
+		"  check VARIANT [kconfig=base,debug] [items=...]\n"
+		"                                        the correctness gate\n"
 		"environment: MMX_MATRIX (matrix.json path), MMX_CACHE (cache dir),\n"
 		"             MMX_JOBS (make -j), MMX_SOURCE_VERSION (override the pin)\n");
 	return f == stderr ? 2 : 0;
@@ -37,6 +39,8 @@ int main(int argc, char **argv)
 		rc = cmd_kernels(&m, argc - 2, argv + 2);
 	else if (!strcmp(argv[1], "run"))
 		rc = cmd_run(&m, argc - 2, argv + 2);
+	else if (!strcmp(argv[1], "check"))
+		rc = cmd_check(&m, argc - 2, argv + 2);
 	else {
 		fail_msg("unknown command '%s'", argv[1]);
 		rc = usage(stderr);

@@ -3,7 +3,8 @@
 # rx-mixed cell: status ok, throughput and charges above zero, recorded.
 . "$(dirname "$0")/lib.sh"
 
-before=$(wc -l <"$TEST_STORE" 2>/dev/null || echo 0)
+before=0
+[ -f "$TEST_STORE" ] && before=$(wc -l <"$TEST_STORE")
 out=$($MMX run baseline rx-mixed tenants=4 duration_s=3 warmup_s=1 --out "$TEST_STORE")
 rc=$?
 check "mmx run exits 0" test "$rc" -eq 0

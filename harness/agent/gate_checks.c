@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "gate_checks.h"
+
+void check_add(json_t *checks, const char *name, const char *status,
+	       const char *fmt, ...)
+{
+	char detail[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof(detail), fmt, ap);
+	va_end(ap);
+	json_array_append_new(checks, json_pack("{s:s, s:s, s:s}", "name", name,
+						"status", status, "detail", detail));
+}

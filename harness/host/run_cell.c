@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "accel_choice.h"
+#include "cache_dir.h"
+#include "guest_boot.h"
+#include "guest_image.h"
+#include "kernel_build.h"
+#include "log.h"
+#include "provenance.h"
+#include "results_store.h"
+#include "run_cell.h"
+#include "selftest_build.h"
+#include "source_tree.h"
+
+/* The static agent is built beside mmx; MMX_AGENT overrides. */
+static void agent_path(char *buf, size_t cap)
+{
+	const char *env = getenv("MMX_AGENT");
+	char self[4096];
+	ssize_t n;
+
+	if (env && *env) {
+		pathf(buf, cap, "%s", env);
+		return;
+	}
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	self[n > 0 ? n : 0] = '\0';
+	pathf(buf, cap, "%s/mmx-agent", n > 0 ? dirname(self) : ".");
+}
+
+static double default_deadline(const struct matrix *m, json_t *params,
+			       enum accel_mode accel)
+{
+	double work = json_number_value(json_object_get(params, "duration_s")) +
+		      json_number_value(json_object_get(params, "warmup_s"));
+	double d = (double)matrix_guest_int(m, "boot_allowance_s", 90) + 2 * work + 30;
+
+	if (accel == ACCEL_ICOUNT)
+		d *= (double)matrix_guest_int(m, "icount_slowdown", 20);
+	return d;
+}
+
+json_t *run_cell(const struct matrix *m, const struct cell *c)
+{
+	char run_id[96], started[32], log_dir[4200], tmp[4096];
+	char agent[4200], base_image[4200], bzimage[4200], cmdline[2048];
+	char selftests[4200];
+	enum accel_mode accel = c->accel;
+	struct source_tree st;
+	struct kernel_spec ks;
+	json_t *meta, *spec, *rec, *guest;
+	const char *vcmd;
+	time_t t0;
+
+	if (source_tree_ensure(m, &st) < 0 ||
+	    kernel_spec_resolve(m, &st, c->variant, c->axis, &ks) < 0 ||
+	    kernel_ensure_built(m, &st, &ks, &meta) < 0)
+		return NULL;
+	agent_path(agent, sizeof(agent));
+	if (selftests_ensure_built(&ks, selftests, sizeof(selftests)) < 0 ||
+	    guest_image_base(ks.dir, agent, selftests, base_image,
+			     sizeof(base_image)) < 0) {
+		json_decref(meta);
+		return NULL;
+	}
+	kernel_artifact(&ks, "bzImage", bzimage, sizeof(bzimage));
+	vcmd = json_string_value(json_object_get(matrix_variant(m, c->variant),
+						 "cmdline"));
+	snprintf(cmdline, sizeof(cmdline), "%s%s%s",
+		 matrix_guest_str(m, "cmdline") ?: "console=ttyS0 panic=-1",
+		 vcmd ? " " : "", vcmd ? vcmd : "");
+	if (c->accel_auto)
+		accel = accel_auto(bzimage, base_image, cmdline,
+				   (int)matrix_guest_int(m, "memory_mb", 1024));
+
+	new_run_id(run_id, sizeof(run_id));
+	pathf(tmp, sizeof(tmp), "%s", c->store);
+	pathf(log_dir, sizeof(log_dir), "%s/logs/%s", dirname(tmp), run_id);
+	spec = json_pack("{s:s, s:O, s:s}", "workload", c->workload, "params",
+			 c->params, "run_id", run_id);
+	rec = json_object();
+	iso_time_now(started, sizeof(started));
+	say("run %s: %s/%s %s on %s (%s), logs in %s", run_id, c->variant, c->axis,
+	    c->workload, json_string_value(json_object_get(meta, "kernel_release")),
+	    accel_name(accel), log_dir);
+	t0 = time(NULL);
+	{
+		struct boot_request r = {
+			.bzimage = bzimage, .base_image = base_image, .spec = spec,
+			.cmdline = cmdline,
+			.cpus = (int)matrix_guest_int(m, "cpus", 4),
+			.memory_mb = (int)matrix_guest_int(m, "memory_mb", 1024),
+			.accel = accel,
+			.deadline_s = c->timeout_s > 0 ? c->timeout_s :
+				      default_deadline(m, c->params, accel),
+			.log_dir = log_dir,
+		};
+
+		if (guest_boot(&r, rec) < 0) {
+			json_decref(rec);
+			json_decref(spec);
+			json_decref(meta);
+			return NULL;
+		}
+	}
+	guest = json_object_get(rec, "guest");
+	json_object_set_new(rec, "run_id", json_string(run_id));
+	json_object_set_new(rec, "variant", json_string(c->variant));
+	json_object_set_new(rec, "kconfig", json_string(c->axis));
+	json_object_set_new(rec, "workload", json_string(c->workload));
+	json_object_set(rec, "params", c->params);
+	json_object_set_new(rec, "accel", json_string(accel_name(accel)));
+	json_object_set_new(rec, "started_at", json_string(started));
+	json_object_set_new(rec, "duration_s", json_real(difftime(time(NULL), t0)));
+	json_object_set(rec, "kernel_release", json_object_get(meta, "kernel_release"));
+	json_object_set(rec, "kernel_hash", json_object_get(meta, "key"));
+	json_object_set(rec, "series", json_object_get(meta, "series"));
+	json_object_set(rec, "config_sha256", json_object_get(meta, "config_sha256"));
+	json_object_set(rec, "source_version", json_object_get(meta, "source_version"));
+	json_object_set_new(rec, "cmdline", json_string(cmdline));
+	json_object_set(rec, "metrics", json_object_get(guest, "metrics") ?:
+			json_object());
+	provenance_host(rec, m->repo_root);
+	if (results_append(c->store, rec) < 0)
+		json_object_set_new(rec, "store_error", json_string(c->store));
+	json_decref(spec);
+	json_decref(meta);
+	return rec;
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_RUN_CELL_H
+#define MMX_RUN_CELL_H
+
+#include <jansson.h>
+
+#include "matrix_file.h"
+#include "qemu_vm.h"
+
+/* One measured boot: a variant's kernel on one kconfig axis, one workload. */
+struct cell {
+	const char *variant;
+	const char *axis;	/* kconfig axis, "base" by default */
+	const char *workload;
+	json_t *params;		/* complete and validated */
+	int accel_auto;
+	enum accel_mode accel;
+	double timeout_s;	/* 0: derived from the workload's time */
+	const char *store;	/* JSONL file the record is appended to */
+};
+
+/*
+ * Builds the kernel if needed, boots it, and returns the run's record
+ * (already appended to the store), or NULL when nothing could be run; the
+ * error has been reported then.  The record's "status" says ok or failed.
+ */
+json_t *run_cell(const struct matrix *m, const struct cell *c);
+
+#endif

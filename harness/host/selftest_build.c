@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cache_dir.h"
+#include "log.h"
+#include "selftest_build.h"
+#include "subprocess.h"
+
+static const char *const tests[] = { "test_memcontrol", "test_kmem" };
+
+int selftests_ensure_built(const struct kernel_spec *ks, char *dir, size_t cap)
+{
+	char src[4200], log[4300], out[4300], tmp[4400], test_c[4400], util_c[4400];
+	char inc[4400];
+
+	kernel_artifact(ks, "selftests", dir, cap);
+	pathf(src, sizeof(src), "%s/src/tools/testing/selftests/cgroup", ks->dir);
+	pathf(log, sizeof(log), "%s/build.log", dir);
+	make_dirs(dir);
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		pathf(out, sizeof(out), "%s/%s", dir, tests[i]);
+		if (access(out, X_OK) == 0)
+			continue;
+		pathf(tmp, sizeof(tmp), "%s.tmp", out);
+		pathf(test_c, sizeof(test_c), "%s/%s.c", src, tests[i]);
+		pathf(util_c, sizeof(util_c), "%s/cgroup_util.c", src);
+		pathf(inc, sizeof(inc), "-I%s/..", src);
+		{
+			/* static: the initramfs carries no C library */
+			char *argv[] = { "gcc", "-static", "-O2", "-pthread", inc,
+					 "-o", tmp, test_c, util_c, NULL };
+
+			if (run_logged(argv, log) != 0) {
+				fail_msg("variant %s: building selftest %s from %s failed; "
+					 "see %s", ks->variant, tests[i], src, log);
+				return -1;
+			}
+		}
+		if (rename(tmp, out) < 0)
+			return -1;
+	}
+	return 0;
+}
