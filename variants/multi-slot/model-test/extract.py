@@ -1,0 +1,22 @@
+#!/usr/bin/env python3
+"""Copy the multi-slot page stock code out of a patched mm/memcontrol.c."""
+import sys
+
+src = open(sys.argv[1]).read()
+out = sys.argv[2]
+
+
+def grab(start, end):
+    a = src.index(start)
+    return src[a:src.index(end, a)]
+
+
+pre = grab('#define MEMCG_STOCK_SLOTS', 'static DEFINE_PER_CPU_ALIGNED')
+fns = '\n'.join([
+    grab('#ifdef CONFIG_MEMCG_STOCK_EVICT_LRU\n/* Record', '/**\n * consume_stock'),
+    grab('static bool consume_stock(', '/* Give charged pages back'),
+    grab('/* Give charged pages back', 'static void drain_local_stock('),
+    grab('/*\n * Cache charges(val)', '/*\n * Drains all per-CPU'),
+])
+open(out + '/stock_code_pre.h', 'w').write(pre)
+open(out + '/stock_code_fns.h', 'w').write(fns)

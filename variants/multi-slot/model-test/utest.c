@@ -1,0 +1,170 @@
+/*
+ * Model test for the multi-slot page stock: the stock functions are taken
+ * verbatim from the patched mm/memcontrol.c (extract.py) and run on one
+ * simulated CPU with stub page counters and css references.  After every
+ * operation it checks: no slot above MEMCG_CHARGE_BATCH, free slots empty,
+ * a memcg in at most one slot, css references == slots held, page counter
+ * usage == pages held by users + pages in the stock, and a dying memcg never
+ * gets a new slot.  At the end a full drain must leave no reference and no
+ * cached page.
+ */
+#include <assert.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef uint8_t u8;
+typedef uint32_t u32;
+#define U8_MAX 255
+#define MEMCG_CHARGE_BATCH 64U
+#define SMP_CACHE_BYTES 64
+#define READ_ONCE(x) (x)
+#define WRITE_ONCE(x, v) ((x) = (v))
+typedef struct { int dummy; } local_lock_t;
+struct obj_cgroup;
+struct pglist_data;
+struct work_struct { int dummy; };
+struct page_counter { long usage; };
+struct cgroup_subsys_state { long refs; bool dying; };
+struct mem_cgroup {
+	struct cgroup_subsys_state css;
+	struct page_counter memory, memsw;
+};
+static bool do_memsw_account(void) { return true; }
+static void page_counter_uncharge(struct page_counter *pc, unsigned long n)
+{
+	pc->usage -= n;
+	assert(pc->usage >= 0);
+}
+static void css_put(struct cgroup_subsys_state *css) { assert(css->refs > 0); css->refs--; }
+static bool css_tryget_online(struct cgroup_subsys_state *css)
+{
+	if (css->dying)
+		return false;
+	css->refs++;
+	return true;
+}
+static inline u32 get_random_u32_below(u32 ceil) { return (u32)rand() % ceil; }
+#define local_lock_irqsave(l, f) ((void)(l), (void)(f))
+#define local_unlock_irqrestore(l, f) ((void)(l), (void)(f))
+static struct {
+	local_lock_t stock_lock;
+} memcg_stock_lockonly;
+#define memcg_stock memcg_stock_lockonly
+#define this_cpu_ptr(p) (&the_stock)
+
+#include "stock_code_pre.h"
+static struct memcg_stock_pcp the_stock;
+#include "stock_code_fns.h"
+
+#define NM 40
+static struct mem_cgroup mg[NM];
+static long held[NM];	/* pages the "users" hold */
+
+static void charge(struct mem_cgroup *m, unsigned int n)
+{
+	unsigned int batch = n > MEMCG_CHARGE_BATCH ? n : MEMCG_CHARGE_BATCH;
+
+	if (consume_stock(m, n))
+		return;
+	m->memory.usage += batch;
+	m->memsw.usage += batch;
+	if (batch > n)
+		refill_stock(m, batch - n);
+}
+
+static void check(void)
+{
+	long instock[NM] = { 0 };
+	long slots_of[NM] = { 0 };
+	int i, k;
+
+	for (i = 0; i < MEMCG_STOCK_SLOTS; i++) {
+		struct mem_cgroup *c = the_stock.cached[i];
+
+		assert(the_stock.nr_pages[i] <= MEMCG_CHARGE_BATCH);
+		if (!c) {
+			assert(the_stock.nr_pages[i] == 0);
+			continue;
+		}
+		k = c - mg;
+		instock[k] += the_stock.nr_pages[i];
+		slots_of[k]++;
+	}
+	for (k = 0; k < NM; k++) {
+		assert(slots_of[k] <= 1);
+		assert(mg[k].css.refs == slots_of[k]);
+		assert(mg[k].memory.usage == held[k] + instock[k]);
+		assert(mg[k].memsw.usage == held[k] + instock[k]);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	long ops = argc > 1 ? atol(argv[1]) : 2000000;
+	int active = argc > 2 ? atoi(argv[2]) : 12;
+	long hits = 0, misses = 0;
+	long op;
+
+	srand(1);
+#ifdef START_CLOCK
+	the_stock.use_clock = START_CLOCK;
+#endif
+	for (op = 0; op < ops; op++) {
+		int k = rand() % active;
+		struct mem_cgroup *m = &mg[k];
+		int r = rand() % 100;
+		bool was_cached = false;
+		int i;
+
+		for (i = 0; i < MEMCG_STOCK_SLOTS; i++)
+			was_cached |= the_stock.cached[i] == m;
+
+		if (r < 50) {
+			unsigned int n = rand() % 4 ? 1 + rand() % 8 :
+				1 + rand() % 200;
+			long before = m->memory.usage;
+
+			charge(m, n);
+			held[k] += n;
+			if (m->memory.usage == before)
+				hits++;
+			else
+				misses++;
+		} else if (r < 95) {
+			unsigned int n;
+
+			if (!held[k])
+				continue;
+			n = rand() % 4 ? 1 + rand() % 8 : 1 + rand() % 1100;
+			if (n > held[k])
+				n = held[k];
+			held[k] -= n;
+			refill_stock(m, n);
+		} else if (r < 97) {
+			/* kill (dying) and offline-drain: drop its slot */
+			m->css.dying = true;
+			for (i = 0; i < MEMCG_STOCK_SLOTS; i++)
+				if (the_stock.cached[i] == m)
+					drain_stock_slot(&the_stock, i);
+		} else if (r < 98) {
+			m->css.dying = false;	/* a new memcg reuses it */
+		} else if (r < 99) {
+			drain_stock(&the_stock);
+		}
+		if (m->css.dying && !was_cached)
+			for (i = 0; i < MEMCG_STOCK_SLOTS; i++)
+				assert(the_stock.cached[i] != m);
+		check();
+	}
+	drain_stock(&the_stock);
+	check();
+	for (op = 0; op < NM; op++)
+		assert(mg[op].css.refs == 0 &&
+		       mg[op].memory.usage == held[op]);
+	printf("slots=%d ok ops=%ld hit=%ld miss=%ld\n", MEMCG_STOCK_SLOTS,
+	       ops, hits, misses);
+	return 0;
+}
