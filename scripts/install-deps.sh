@@ -8,8 +8,8 @@ pin=$(jq -r '.source.version' matrix.json 2>/dev/null || true)
 
 # package list: build tools, QEMU, JSON/crypto/zlib libraries, plotting, load tools
 pkgs="gcc make flex bison bc patch perl libelf-dev libssl-dev zlib1g-dev ccache
-cpio xz-utils jq gnuplot-nox iperf3 linux-perf libjansson-dev qemu-system-x86
-linux-source-6.12"
+cpio xz-utils e2fsprogs jq gnuplot-nox iperf3 linux-perf libjansson-dev qemu-system-x86
+python3-ply python3-git linux-source-6.12"
 
 missing=""
 for p in $pkgs; do

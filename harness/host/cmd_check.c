@@ -11,8 +11,10 @@
  *   limits     memory.peak of a limited tenant within max + cache bound
  *   hotplug    integrity with the receive CPU unplugged under load
  * A run that panics, oopses, WARNs or hangs fails its item.  The summary
- * goes to results/check/VARIANT.json, each run to results/check/runs.jsonl.
+ * goes to results/check/VARIANT.json, each run to results/check/runs.jsonl
+ * (with --out FILE: beside FILE).
  */
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,12 +219,13 @@ int cmd_check(const struct matrix *m, int argc, char **argv)
 	}
 	json_object_set_new(summary, "verdict", json_string(failed ? "fail" : "pass"));
 	{
+		/* the summary sits beside the runs it was judged from */
 		char dir[4096];
 
-		pathf(dir, sizeof(dir), "%s/results/check", m->repo_root);
-		make_dirs(dir);
-		pathf(summary_path, sizeof(summary_path), "%s/%s.json", dir, variant);
-		json_dump_file(summary, summary_path, JSON_INDENT(2) | JSON_SORT_KEYS);
+		pathf(dir, sizeof(dir), "%s", store);
+		pathf(summary_path, sizeof(summary_path), "%s/%s.json", dirname(dir), variant);
+		if (json_dump_file(summary, summary_path, JSON_INDENT(2) | JSON_SORT_KEYS) < 0)
+			fail_msg("cannot write %s", summary_path);
 	}
 	printf("%s %s (%d item(s) failed; summary %s)\n", variant,
 	       failed ? "FAILS the gate" : "passes the gate", failed, summary_path);

@@ -9,6 +9,7 @@
 #include "guest_image.h"
 #include "log.h"
 #include "run_outcome.h"
+#include "subprocess.h"
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -31,10 +32,26 @@ static char *slurp(const char *path, size_t *len)
 	return buf;
 }
 
+/* A sparse image with an empty ext2 filesystem, made with mke2fs. */
+static int make_scratch_disk(const char *path, int mb)
+{
+	char size[32];
+	char *argv[] = { "mke2fs", "-q", "-F", "-t", "ext2", (char *)path, size, NULL };
+
+	snprintf(size, sizeof(size), "%dM", mb);
+	unlink(path);
+	if (run_logged(argv, NULL) != 0) {
+		fail_msg("mke2fs of the scratch disk %s failed; is e2fsprogs installed? "
+			 "(run 'make deps')", path);
+		return -1;
+	}
+	return 0;
+}
+
 int guest_boot(const struct boot_request *r, json_t *out)
 {
 	char console[4200], result[4200], qlog[4200], spec[4200], initrd[4200];
-	char tmpdir[4096];
+	char tmpdir[4096], disk[4300];
 	struct vm_outcome o;
 	struct vm_boot b;
 	char *con_text, *res_text;
@@ -52,6 +69,14 @@ int guest_boot(const struct boot_request *r, json_t *out)
 	json_dump_file(r->spec, spec, JSON_INDENT(2) | JSON_SORT_KEYS);
 	if (guest_image_with_spec(r->base_image, r->spec, initrd) < 0)
 		return -1;
+	disk[0] = '\0';
+	if (r->scratch_disk_mb > 0) {
+		pathf(disk, sizeof(disk), "%s/scratch.%d.ext2", tmpdir, (int)getpid());
+		if (make_scratch_disk(disk, r->scratch_disk_mb) < 0) {
+			unlink(initrd);
+			return -1;
+		}
+	}
 	memset(&b, 0, sizeof(b));
 	b.bzimage = r->bzimage;
 	b.initrd = initrd;
@@ -63,11 +88,16 @@ int guest_boot(const struct boot_request *r, json_t *out)
 	b.console_log = console;
 	b.result_file = result;
 	b.qemu_log = qlog;
+	b.disk_image = disk[0] ? disk : NULL;
 	if (vm_boot_run(&b, &o) < 0) {
 		unlink(initrd);
+		if (disk[0])
+			unlink(disk);
 		return -1;
 	}
 	unlink(initrd);
+	if (disk[0])
+		unlink(disk);
 	con_text = slurp(console, &con_len);
 	res_text = slurp(result, &res_len);
 	run_outcome_judge(&o, con_text, con_len, res_text, res_len, out);

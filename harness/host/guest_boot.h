@@ -16,6 +16,7 @@ struct boot_request {
 	enum accel_mode accel;
 	double deadline_s;
 	const char *log_dir;	/* console.log, result.bin, qemu.log, spec.json */
+	int scratch_disk_mb;	/* > 0: a fresh ext2 disk as /dev/vda */
 };
 
 /*

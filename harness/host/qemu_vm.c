@@ -55,7 +55,7 @@ static double now_s(void)
 
 int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
 {
-	char mem[32], smp[32], con[4200], res[4200];
+	char mem[32], smp[32], con[4200], res[4200], drive[4300];
 	const char *argv[64];
 	double t0 = now_s();
 	int n = 0, st;
@@ -120,6 +120,12 @@ int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
 	argv[n++] = "none";
 	argv[n++] = "-device";
 	argv[n++] = "isa-debug-exit,iobase=0xf4,iosize=0x04";
+	if (b->disk_image) {
+		snprintf(drive, sizeof(drive), "file=%s,if=virtio,format=raw,cache=unsafe",
+			 b->disk_image);
+		argv[n++] = "-drive";
+		argv[n++] = drive;
+	}
 	argv[n] = NULL;
 
 	{

@@ -20,6 +20,7 @@ struct vm_boot {
 	const char *console_log;	/* ttyS0: kernel console */
 	const char *result_file;	/* ttyS1: the agent's framed result */
 	const char *qemu_log;		/* QEMU's own stdout/stderr */
+	const char *disk_image;		/* raw image as virtio-blk /dev/vda, or NULL */
 };
 
 struct vm_outcome {

@@ -100,6 +100,8 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 			.deadline_s = c->timeout_s > 0 ? c->timeout_s :
 				      default_deadline(m, c->params, accel),
 			.log_dir = log_dir,
+			.scratch_disk_mb = (int)json_integer_value(json_object_get(
+				matrix_workload(m, c->workload), "scratch_disk_mb")),
 		};
 
 		if (guest_boot(&r, rec) < 0) {
