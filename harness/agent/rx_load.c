@@ -191,6 +191,12 @@ int rx_load_start(struct rx_load *l, int tenants, int flows, int msg_size,
 		snprintf(err, errlen, "shared memory or pipe: %s", strerror(errno));
 		return -1;
 	}
+	/*
+	 * Touch the shared page here, in the root cgroup: a receiver touching
+	 * it first would charge it to its tenant and pin that memcg as dying
+	 * for as long as the page lives.
+	 */
+	memset(l->shared, 0, sizeof(*l->shared));
 	for (int t = 0; t < tenants; t++) {
 		l->pids[t] = fork();
 		if (l->pids[t] == 0) {
