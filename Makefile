@@ -13,7 +13,7 @@ HEADERS    := $(wildcard harness/*/*.h)
 # the default job, for now: build baseline and measure one rx-mixed cell
 RUN_ARGS ?= baseline rx-mixed tenants=4 duration_s=5
 
-.PHONY: all deps harness test unit integration clean
+.PHONY: all deps harness test check unit integration clean
 all: deps
 	@$(MAKE) --no-print-directory harness
 	./$(BUILD)/mmx kernels baseline
@@ -55,6 +55,11 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB)
 test: deps
 	@$(MAKE) --no-print-directory harness $(UNIT_TESTS)
 	@./tests/run-all.sh
+
+# the long tier: the gate on base and debug kconfig for every variant
+check: deps
+	@$(MAKE) --no-print-directory harness $(UNIT_TESTS)
+	@MMX_GATE_KCONFIG=base,debug ./tests/run-all.sh
 
 unit: $(UNIT_TESTS)
 	@./tests/run-all.sh --unit-only
