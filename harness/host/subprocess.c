@@ -67,6 +67,7 @@ int run_capture(char *const argv[], char *out, size_t cap)
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, pfd[1], STDOUT_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, pfd[1], STDERR_FILENO);
 	posix_spawn_file_actions_addclose(&fa, pfd[0]);
 	rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);

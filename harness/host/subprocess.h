@@ -17,7 +17,7 @@ int wait_status(pid_t pid);
 /* spawn_logged + wait_status. */
 int run_logged(char *const argv[], const char *log_path);
 
-/* Runs argv and captures up to cap-1 bytes of stdout (trailing newline cut). */
+/* Runs argv and captures up to cap-1 bytes of stdout+stderr (trailing newline cut). */
 int run_capture(char *const argv[], char *out, size_t cap);
 
 #endif
