@@ -59,7 +59,7 @@ test: deps
 # the long tier: the gate on base and debug kconfig for every variant
 check: deps
 	@$(MAKE) --no-print-directory harness $(UNIT_TESTS)
-	@MMX_GATE_KCONFIG=base,debug ./tests/run-all.sh
+	@MMX_TIER=check MMX_GATE_KCONFIG=base,debug ./tests/run-all.sh
 
 unit: $(UNIT_TESTS)
 	@./tests/run-all.sh --unit-only

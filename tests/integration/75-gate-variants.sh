@@ -12,7 +12,11 @@
 
 axes=${MMX_GATE_KCONFIG:-base}
 store=results/test/check-runs.jsonl
-for v in $(jq -r '.variants | keys[]' matrix.json); do
+# variants marked "tier": "check" (knob sweeps that each cost a full
+# re-preprocess of the kernel) run only under `make check`
+tier=${MMX_TIER:-test}
+for v in $(jq -r --arg t "$tier" '.variants | to_entries[]
+	   | select($t == "check" or (.value.tier // "test") == "test") | .key' matrix.json); do
 	case "$v" in baseline|nosocket) [ "$axes" = base ] && continue ;; esac
 	t0=$(date +%s)
 	out=$($MMX check "$v" kconfig="$axes" --out "$store" 2>&1)

@@ -15,7 +15,11 @@ w1_warnings() {	# key object
 		grep -c 'warning:'
 }
 
-for v in $(jq -r '.variants | keys[]' matrix.json); do
+# variants marked "tier": "check" (knob sweeps that each cost a full
+# re-preprocess of the kernel) run only under `make check`
+tier=${MMX_TIER:-test}
+for v in $(jq -r --arg t "$tier" '.variants | to_entries[]
+	   | select($t == "check" or (.value.tier // "test") == "test") | .key' matrix.json); do
 	series=$(jq -r --arg v "$v" '.variants[$v].series' matrix.json)
 	line=$($MMX kernels "$v" </dev/null) || true
 	key=$(awk '{print $3}' <<<"$line")
