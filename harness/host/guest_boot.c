@@ -5,32 +5,12 @@
 #include <unistd.h>
 
 #include "cache_dir.h"
+#include "file_read.h"
 #include "guest_boot.h"
 #include "guest_image.h"
 #include "log.h"
 #include "run_outcome.h"
 #include "subprocess.h"
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	*len = 0;
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0) {
-		rewind(f);
-		buf = malloc((size_t)n + 1);
-		if (buf) {
-			*len = fread(buf, 1, (size_t)n, f);
-			buf[*len] = '\0';
-		}
-	}
-	fclose(f);
-	return buf;
-}
 
 /* A sparse image with an empty ext2 filesystem, made with mke2fs. */
 static int make_scratch_disk(const char *path, int mb)
@@ -98,8 +78,8 @@ int guest_boot(const struct boot_request *r, json_t *out)
 	unlink(initrd);
 	if (disk[0])
 		unlink(disk);
-	con_text = slurp(console, &con_len);
-	res_text = slurp(result, &res_len);
+	con_text = read_whole_file(console, &con_len);
+	res_text = read_whole_file(result, &res_len);
 	run_outcome_judge(&o, con_text, con_len, res_text, res_len, out);
 	free(con_text);
 	free(res_text);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cache_dir.h"
+#include "file_read.h"
 #include "hashing.h"
 #include "kconfig_check.h"
 #include "kernel_build.h"
@@ -209,28 +210,6 @@ static int step_prepare_tree(const struct source_tree *st,
 	return 0;
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long len;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)len + 1);
-	if (buf && fread(buf, 1, (size_t)len, f) != (size_t)len) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[len] = '\0';
-	fclose(f);
-	return buf;
-}
-
 static int step_configure(const struct matrix *m, const struct kernel_spec *ks,
 			  const char *log)
 {
@@ -274,11 +253,11 @@ static int step_configure(const struct matrix *m, const struct kernel_spec *ks,
 		if (run_logged(argv, log) != 0)
 			goto failed;
 	}
-	config_text = slurp(config);
+	config_text = read_whole_file(config, NULL);
 	if (!config_text)
 		goto failed;
 	for (int k = 0; k < ks->nfrags; k++) {
-		char *frag = slurp(ks->frags[k]);
+		char *frag = read_whole_file(ks->frags[k], NULL);
 
 		if (frag)
 			bad += kconfig_check(ks->frag_names[k], frag, config_text,
