@@ -284,7 +284,8 @@ failed:
 	return -1;
 }
 
-static long count_compiled(const char *log)
+/* Objects compiled since byte offset `from` of the (appended) build log. */
+static long count_compiled(const char *log, long from)
 {
 	FILE *f = fopen(log, "r");
 	char line[512];
@@ -292,6 +293,7 @@ static long count_compiled(const char *log)
 
 	if (!f)
 		return 0;
+	fseek(f, from, SEEK_SET);
 	while (fgets(line, sizeof(line), f))
 		if (strncmp(line, "  CC ", 5) == 0 || strncmp(line, "  AS ", 5) == 0)
 			n++;
@@ -304,6 +306,8 @@ static int step_make(const struct kernel_spec *ks, const char *log)
 	char src[4096], build[4096], odir[4200], jobs[32];
 	const char *j = getenv("MMX_JOBS");
 	time_t t0 = time(NULL);
+	struct stat lst;
+	long log_start = stat(log, &lst) == 0 ? (long)lst.st_size : 0;
 	pid_t pid;
 	int st;
 
@@ -331,7 +335,7 @@ static int step_make(const struct kernel_spec *ks, const char *log)
 		if (r < 0 && errno != EINTR)
 			return -1;
 		progress("%s: compiling, %ld files done, %lds elapsed", ks->variant,
-			 count_compiled(log), (long)(time(NULL) - t0));
+			 count_compiled(log, log_start), (long)(time(NULL) - t0));
 		sleep(2);
 	}
 	progress_done();
