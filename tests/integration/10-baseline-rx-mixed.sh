@@ -13,15 +13,15 @@ after=$(wc -l <"$TEST_STORE")
 check "one record appended to the store" test "$after" -eq $((before + 1))
 rec=$(last_record "$TEST_STORE")
 check "stored record is the printed one" test "$(field "$rec" .run_id)" = "$(field "$out" .run_id)"
-check "throughput > 0" jq -e '.metrics.throughput_bytes_per_sec > 0' <<<"$rec" >/dev/null
-check "page-counter charges > 0" jq -e '.metrics.page_counter_charges > 0' <<<"$rec" >/dev/null
-check "page-counter uncharges > 0" jq -e '.metrics.page_counter_uncharges > 0' <<<"$rec" >/dev/null
-check "net_rx softirq time measured" jq -e '.metrics.net_rx_softirq_ns > 0' <<<"$rec" >/dev/null
-check "per-tenant throughput for 4 tenants" jq -e '.metrics.tenant_throughput_bytes_per_sec | length == 4 and all(. > 0)' <<<"$rec" >/dev/null
-check "per-tenant sock at window end" jq -e '.metrics.tenant_sock_bytes_end | length == 4' <<<"$rec" >/dev/null
-check "sock returns to 0 after close" jq -e '.metrics.tenant_sock_bytes_after_close | all(. == 0)' <<<"$rec" >/dev/null
+check "throughput > 0" jq -e '.metrics.throughput_bytes_per_sec > 0' <<<"$rec"
+check "page-counter charges > 0" jq -e '.metrics.page_counter_charges > 0' <<<"$rec"
+check "page-counter uncharges > 0" jq -e '.metrics.page_counter_uncharges > 0' <<<"$rec"
+check "net_rx softirq time measured" jq -e '.metrics.net_rx_softirq_ns > 0' <<<"$rec"
+check "per-tenant throughput for 4 tenants" jq -e '.metrics.tenant_throughput_bytes_per_sec | length == 4 and all(. > 0)' <<<"$rec"
+check "per-tenant sock at window end" jq -e '.metrics.tenant_sock_bytes_end | length == 4' <<<"$rec"
+check "sock returns to 0 after close" jq -e '.metrics.tenant_sock_bytes_after_close | all(. == 0)' <<<"$rec"
 for f in variant kernel_release kernel_hash workload params accel status console_log started_at duration_s qemu_version host_cpu config_sha256 cmdline; do
-	check "record has $f" jq -e "has(\"$f\") and .$f != null" <<<"$rec" >/dev/null
+	check "record has $f" jq -e "has(\"$f\") and .$f != null" <<<"$rec"
 done
 check "console log kept" test -s "$(field "$rec" .console_log)"
-check "rx CPU online (guest has 4 CPUs)" jq -e '.metrics.online_cpus == 4' <<<"$rec" >/dev/null
+check "rx CPU online (guest has 4 CPUs)" jq -e '.metrics.online_cpus == 4' <<<"$rec"

@@ -10,7 +10,7 @@ check "it says the gate passes" grep -q "baseline passes the gate" <<<"$out"
 sum=results/test/baseline.json
 for item in selftests integrity limits hotplug; do
 	check "item $item passes" jq -e --arg i "$item" \
-		'[.items[] | select(.item == $i and .kconfig == "base")][0].verdict == "pass"' "$sum" >/dev/null
+		'[.items[] | select(.item == $i and .kconfig == "base")][0].verdict == "pass"' "$sum"
 done
 check "selftests ran test_memcontrol and test_kmem" \
 	grep -q "test_kmem" results/test/check-runs.jsonl

@@ -17,8 +17,8 @@ check "mmx check exits 1 for the leaky variant" test "$rc" -eq 1
 check "it says the variant fails the gate" grep -q "leaky-stock FAILS the gate" <<<"$out"
 sum="$tmp/leaky-stock.json"
 check "the integrity item is the one that fails" \
-	jq -e '[.items[] | select(.item == "integrity")][0].verdict == "fail"' "$sum" >/dev/null
+	jq -e '[.items[] | select(.item == "integrity")][0].verdict == "fail"' "$sum"
 check "the failure names memory.current beyond the bound" \
-	jq -e '[.items[] | select(.item == "integrity")][0].why | test("memory.current")' "$sum" >/dev/null
+	jq -e '[.items[] | select(.item == "integrity")][0].why | test("memory.current")' "$sum"
 check "the run itself was clean (the gate, not a crash, rejected it)" \
-	jq -e 'select(.workload == "integrity") | .status == "ok"' "$tmp/runs.jsonl" >/dev/null
+	jq -e 'select(.workload == "integrity") | .status == "ok"' "$tmp/runs.jsonl"

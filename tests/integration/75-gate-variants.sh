@@ -24,7 +24,7 @@ for v in $(jq -r --arg t "$tier" '.variants | to_entries[]
 	grep -E '^\[mmx\] gate ' <<<"$out" | sed 's/^/# /'
 	sum=results/test/$v.json
 	check "$v: the gate ran every item ($(( $(date +%s) - t0 )) s)" \
-		jq -e '.items | length > 0 and all(.verdict != null)' "$sum" >/dev/null
+		jq -e '.items | length > 0 and all(.verdict != null)' "$sum"
 	open=$(jq -c --arg v "$v" '.variants[$v].gate_open_failures // {}' matrix.json)
 	while IFS=$'\t' read -r axis item verdict why; do
 		allowed=$(jq -r --arg i "$item" '.[$i].test // empty' <<<"$open")

@@ -9,7 +9,7 @@ ok() { echo "ok - $*"; }
 not_ok() { echo "not ok - $*"; }
 check() {	# check "description" command...
 	local what=$1; shift
-	if "$@"; then ok "$what"; else not_ok "$what"; fi
+	if "$@" >/dev/null; then ok "$what"; else not_ok "$what"; fi
 }
 
 # jq on the last record of a JSONL store
