@@ -11,6 +11,9 @@
 . "$(dirname "$0")/lib.sh"
 
 axes=${MMX_GATE_KCONFIG:-base}
+# selftests only in `make check` (see 70-gate-baseline.sh for why)
+items=integrity,limits,hotplug
+[ "${MMX_TIER:-test}" = check ] && items=selftests,integrity,limits,hotplug
 store=results/test/check-runs.jsonl
 # variants marked "tier": "check" (knob sweeps that each cost a full
 # re-preprocess of the kernel) run only under `make check`
@@ -19,7 +22,7 @@ for v in $(jq -r --arg t "$tier" '.variants | to_entries[]
 	   | select($t == "check" or (.value.tier // "test") == "test") | .key' matrix.json); do
 	case "$v" in baseline|nosocket) [ "$axes" = base ] && continue ;; esac
 	t0=$(date +%s)
-	out=$($MMX check "$v" kconfig="$axes" --out "$store" 2>&1)
+	out=$($MMX check "$v" kconfig="$axes" items=$items --out "$store" 2>&1)
 	rc=$?
 	grep -E '^\[mmx\] gate ' <<<"$out" | sed 's/^/# /'
 	sum=results/test/$v.json
