@@ -34,11 +34,17 @@ static void agent_path(char *buf, size_t cap)
 	pathf(buf, cap, "%s/mmx-agent", n > 0 ? dirname(self) : ".");
 }
 
-static double default_deadline(const struct matrix *m, json_t *params,
-			       enum accel_mode accel)
+/*
+ * Boot allowance plus twice the workload's own time: its duration and
+ * warm-up, or for workloads without a duration (the selftests) the
+ * "expected_s" matrix.json states for them.
+ */
+static double default_deadline(const struct matrix *m, json_t *workload,
+			       json_t *params, enum accel_mode accel)
 {
 	double work = json_number_value(json_object_get(params, "duration_s")) +
-		      json_number_value(json_object_get(params, "warmup_s"));
+		      json_number_value(json_object_get(params, "warmup_s")) +
+		      json_number_value(json_object_get(workload, "expected_s"));
 	double d = (double)matrix_guest_int(m, "boot_allowance_s", 90) + 2 * work + 30;
 
 	if (accel == ACCEL_ICOUNT)
@@ -98,7 +104,8 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 			.memory_mb = (int)matrix_guest_int(m, "memory_mb", 1024),
 			.accel = accel,
 			.deadline_s = c->timeout_s > 0 ? c->timeout_s :
-				      default_deadline(m, c->params, accel),
+				      default_deadline(m, matrix_workload(m, c->workload),
+						       c->params, accel),
 			.log_dir = log_dir,
 			.scratch_disk_mb = (int)json_integer_value(json_object_get(
 				matrix_workload(m, c->workload), "scratch_disk_mb")),
