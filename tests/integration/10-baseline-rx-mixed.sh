@@ -1,7 +1,7 @@
 #!/bin/bash
 # Builds baseline (once; later runs reuse it), boots it and runs a short
 # rx-mixed cell: status ok, throughput and charges above zero, recorded.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 before=0
 [ -f "$TEST_STORE" ] && before=$(wc -l <"$TEST_STORE")

@@ -1,7 +1,7 @@
 #!/bin/bash
 # A guest that panics and a guest that hangs each end as "failed" with the
 # right reason and a console log that shows it; both are recorded.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 out=$($MMX run baseline selftest-panic --out "$TEST_STORE" 2>/dev/null)
 rc=$?

@@ -1,7 +1,7 @@
 #!/bin/bash
 # A variant whose patch does not apply fails with the patch and the hunk
 # named, and nothing is built for it.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Bad input to mmx fails at once, exit 2, with a message naming the value.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 expect_error() {	# expect_error "what" "pattern" args...
 	local what=$1 pattern=$2 err rc; shift 2

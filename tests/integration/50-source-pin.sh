@@ -1,7 +1,7 @@
 #!/bin/bash
 # A linux-source version other than the pinned one is refused with both
 # versions and the override named; the override lets the build proceed.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,7 +1,7 @@
 #!/bin/bash
 # A built kernel is found again by its key and not rebuilt; the key moves
 # when a kconfig fragment or the series changes.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 t0=$(date +%s)
 line=$($MMX kernels baseline)

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The correctness gate passes the unmodified kernel on the base kconfig:
 # the memcg selftests, accounting integrity, limits and hot-unplug.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # The selftests item belongs to `make check`: under TCG on a loaded 2-core
 # host several memcg selftests fail on the unmodified kernel too (see the

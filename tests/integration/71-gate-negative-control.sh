@@ -1,7 +1,7 @@
 #!/bin/bash
 # The gate can fail: a deliberately broken variant whose drain_stock drops
 # cached pages without uncharging them is rejected by the integrity item.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -8,7 +8,7 @@
 # $.variants.V.gate_open_failures (item -> the one test allowed to fail and
 # why): such a variant is reported invalid, and any other failure, or a
 # failure of another item, fails this test.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 axes=${MMX_GATE_KCONFIG:-base}
 # selftests only in `make check` (see 70-gate-baseline.sh for why)

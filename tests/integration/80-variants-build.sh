@@ -1,7 +1,7 @@
 #!/bin/bash
 # Every variant's series applies to the pinned tree, is checkpatch clean,
 # builds, and adds no W=1 warning to the files it touches.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 cache=${MMX_CACHE:-$HOME/.cache/memcg-matrix}
 pristine=$(ls -d "$cache"/src/*/linux-source-6.12 | head -n 1)

@@ -1,6 +1,6 @@
 # Helpers for the integration tests: TAP-like "ok"/"not ok" lines that
 # tests/run-all.sh counts.  Each test runs from the repo root.
-cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 MMX=./build/mmx
 TEST_STORE=results/test/runs.jsonl
 mkdir -p results/test
