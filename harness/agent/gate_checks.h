@@ -12,4 +12,10 @@
 void check_add(json_t *checks, const char *name, const char *status,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/*
+ * Bytes one memcg may legitimately keep in per-CPU caches: the variant's
+ * stated pages per CPU, times every possible CPU.
+ */
+long long cache_bound_bytes(long long pages_per_cpu);
+
 #endif

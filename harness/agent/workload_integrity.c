@@ -24,8 +24,6 @@
 #include "tenant_cgroups.h"
 #include "workloads.h"
 
-#define PAGE_BYTES 4096LL
-
 static int set_cpu_online(int cpu, int online)
 {
 	char path[96];
@@ -179,7 +177,6 @@ int workload_integrity(json_t *params, json_t *metrics, char *err, size_t errlen
 	int hotplug = (int)param_int(params, "hotplug");
 	double duration = param_real(params, "duration_s");
 	long long bound_pages = param_int(params, "bound_pages_per_cpu");
-	int ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	long long pre[RX_MAX_TENANTS], bound;
 	json_t *checks = json_array();
 	unsigned long long total = 0;
@@ -205,7 +202,7 @@ int workload_integrity(json_t *params, json_t *metrics, char *err, size_t errlen
 	check_add(checks, "load received data", total > 0 ? "pass" : "fail",
 		  "%llu bytes", total);
 	/* each tenant may keep what one cache entry per CPU holds */
-	bound = bound_pages * ncpus * PAGE_BYTES;
+	bound = cache_bound_bytes(bound_pages);
 	json_object_set_new(metrics, "allowed_residue_bytes", json_integer(bound));
 	json_object_set_new(metrics, "bytes_received", json_integer((json_int_t)total));
 	check_residue(checks, tenants, pre, bound, hotplug ? "after hot-unplug" : "after load");

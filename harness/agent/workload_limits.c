@@ -13,15 +13,12 @@
 #include "tenant_cgroups.h"
 #include "workloads.h"
 
-#define PAGE_BYTES 4096LL
-
 int workload_limits(json_t *params, json_t *metrics, char *err, size_t errlen)
 {
 	int tenants = (int)param_int(params, "tenants");
 	long long limit = param_int(params, "limit_bytes");
 	long long bound_pages = param_int(params, "bound_pages_per_cpu");
-	long long slack = bound_pages * (long long)sysconf(_SC_NPROCESSORS_CONF) *
-			  PAGE_BYTES;
+	long long slack = cache_bound_bytes(bound_pages);
 	json_t *checks = json_array();
 	char path[256], value[32];
 	unsigned long long got = 0;

@@ -10,8 +10,7 @@
 #include "guest_image.h"
 #include "hashing.h"
 #include "log.h"
-
-static const char *const selftest_names[] = { "test_memcontrol", "test_kmem" };
+#include "selftest_build.h"
 
 int guest_image_base(const char *kernel_dir, const char *agent_path,
 		     const char *selftest_dir, char *out, size_t cap)
@@ -46,7 +45,7 @@ int guest_image_base(const char *kernel_dir, const char *agent_path,
 		unlink(tmp);
 		return -1;
 	}
-	for (size_t i = 0; i < sizeof(selftest_names) / sizeof(selftest_names[0]); i++) {
+	for (size_t i = 0; i < selftest_count; i++) {
 		char host[4200], guest[64];
 
 		pathf(host, sizeof(host), "%s/%s", selftest_dir, selftest_names[i]);

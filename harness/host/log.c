@@ -9,15 +9,21 @@
 static int progress_open;
 static time_t last_plain_progress;
 
+/* One line on stderr after prefix, closing any open progress line first. */
+static void vline(const char *prefix, const char *fmt, va_list ap)
+{
+	progress_done();
+	fputs(prefix, stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void say(const char *fmt, ...)
 {
 	va_list ap;
 
-	progress_done();
 	va_start(ap, fmt);
-	fputs("[mmx] ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	vline("[mmx] ", fmt, ap);
 	va_end(ap);
 }
 
@@ -25,11 +31,8 @@ void fail_msg(const char *fmt, ...)
 {
 	va_list ap;
 
-	progress_done();
 	va_start(ap, fmt);
-	fputs("mmx: error: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	vline("mmx: error: ", fmt, ap);
 	va_end(ap);
 }
 

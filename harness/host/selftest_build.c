@@ -8,7 +8,8 @@
 #include "selftest_build.h"
 #include "subprocess.h"
 
-static const char *const tests[] = { "test_memcontrol", "test_kmem" };
+const char *const selftest_names[] = { "test_memcontrol", "test_kmem" };
+const size_t selftest_count = sizeof(selftest_names) / sizeof(selftest_names[0]);
 
 int selftests_ensure_built(const struct kernel_spec *ks, char *dir, size_t cap)
 {
@@ -19,12 +20,12 @@ int selftests_ensure_built(const struct kernel_spec *ks, char *dir, size_t cap)
 	pathf(src, sizeof(src), "%s/src/tools/testing/selftests/cgroup", ks->dir);
 	pathf(log, sizeof(log), "%s/build.log", dir);
 	make_dirs(dir);
-	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
-		pathf(out, sizeof(out), "%s/%s", dir, tests[i]);
+	for (size_t i = 0; i < selftest_count; i++) {
+		pathf(out, sizeof(out), "%s/%s", dir, selftest_names[i]);
 		if (access(out, X_OK) == 0)
 			continue;
 		pathf(tmp, sizeof(tmp), "%s.tmp", out);
-		pathf(test_c, sizeof(test_c), "%s/%s.c", src, tests[i]);
+		pathf(test_c, sizeof(test_c), "%s/%s.c", src, selftest_names[i]);
 		pathf(util_c, sizeof(util_c), "%s/cgroup_util.c", src);
 		pathf(inc, sizeof(inc), "-I%s/..", src);
 		{
@@ -34,7 +35,7 @@ int selftests_ensure_built(const struct kernel_spec *ks, char *dir, size_t cap)
 
 			if (run_logged(argv, log) != 0) {
 				fail_msg("variant %s: building selftest %s from %s failed; "
-					 "see %s", ks->variant, tests[i], src, log);
+					 "see %s", ks->variant, selftest_names[i], src, log);
 				return -1;
 			}
 		}

@@ -11,6 +11,10 @@
  * and test_kmem) statically from the kernel's own patched tree, once, into
  * KERNEL_DIR/selftests; dir receives that directory.
  */
+/* The selftests the gate runs; the agent runs the same names from /selftests. */
+extern const char *const selftest_names[];
+extern const size_t selftest_count;
+
 int selftests_ensure_built(const struct kernel_spec *ks, char *dir, size_t cap);
 
 #endif

@@ -7,10 +7,13 @@ cache=${MMX_CACHE:-$HOME/.cache/memcg-matrix}
 pristine=$(ls -d "$cache"/src/*/linux-source-6.12 | head -n 1)
 base_key=$($MMX kernels baseline --dry-run | awk '{print $3}')
 
-# W=1 warnings of one object in one kernel's build directory
+# W=1 warnings of one object in one kernel's build directory.  The object
+# is removed so it is compiled even when an earlier run left a W=1 build of
+# it; touching the source instead would bump the mtime that every
+# hard-linked tree shares.
 w1_warnings() {	# key object
 	local dir="$cache/kernels/$1"
-	touch "$dir/src/${2%.o}.c"
+	rm -f "$dir/build/$2"
 	make -s -C "$dir/src" O="$dir/build" W=1 CC="ccache gcc" "$2" 2>&1 |
 		grep -c 'warning:'
 }
