@@ -8,9 +8,9 @@
 
 #include "guest_files.h"
 
-int write_file(const char *path, const char *text)
+static int write_with_flags(const char *path, const char *text, int flags)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	int fd = open(path, O_WRONLY | O_CLOEXEC | flags, 0644);
 	size_t len = strlen(text);
 	ssize_t n;
 
@@ -20,6 +20,16 @@ int write_file(const char *path, const char *text)
 	if (close(fd) != 0 || n != (ssize_t)len)
 		return -1;
 	return 0;
+}
+
+int write_file(const char *path, const char *text)
+{
+	return write_with_flags(path, text, 0);
+}
+
+int create_file(const char *path, const char *text)
+{
+	return write_with_flags(path, text, O_CREAT | O_TRUNC);
 }
 
 int read_file(const char *path, char *buf, size_t cap)

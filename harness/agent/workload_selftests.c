@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "gate_checks.h"
+#include "guest_files.h"
 #include "guest_net.h"
 #include "workloads.h"
 
@@ -50,8 +51,53 @@ static void tap_line(json_t *checks, const char *prog, const char *line,
 		  "%s", line);
 }
 
-/* Runs path with stdout and stderr into a pipe; returns its read end. */
-static FILE *spawn_reader(const char *path)
+/*
+ * The tests need a root on a real disk filesystem: they make page cache by
+ * reading holes in their working directory, and test_kmem_basic counts the
+ * negative dentries of stat("/something-non-existent..."), which tmpfs
+ * never keeps.  So they run chrooted into the ext2 scratch disk the host
+ * attaches, with the kernel filesystems, the binaries (bind mount) and an
+ * /etc/hosts for test_memcg_sock's getaddrinfo("localhost") inside it.
+ */
+static int prepare_scratch_root(char *err, size_t errlen)
+{
+	static const struct { const char *src, *dir, *type; unsigned long flags; } m[] = {
+		{ "proc", "/scratch/proc", "proc", 0 },
+		{ "sysfs", "/scratch/sys", "sysfs", 0 },
+		{ "cgroup2", "/scratch/sys/fs/cgroup", "cgroup2", 0 },
+		{ "devtmpfs", "/scratch/dev", "devtmpfs", 0 },
+		{ "/selftests", "/scratch/selftests", NULL, MS_BIND },
+	};
+
+	mkdir("/scratch", 0755);
+	if (mount("/dev/vda", "/scratch", "ext2", 0, NULL) < 0) {
+		snprintf(err, errlen, "mount the ext2 scratch disk /dev/vda on /scratch: %s",
+			 strerror(errno));
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+		mkdir(m[i].dir, 0755);
+		if (mount(m[i].src, m[i].dir, m[i].type, m[i].flags, NULL) < 0) {
+			snprintf(err, errlen, "mount %s on %s: %s", m[i].src, m[i].dir,
+				 strerror(errno));
+			return -1;
+		}
+	}
+	mkdir("/scratch/etc", 0755);
+	mkdir("/scratch/tmp", 01777);
+	if (create_file("/scratch/etc/hosts", "127.0.0.1 localhost\n::1 localhost\n") < 0 ||
+	    create_file("/scratch/etc/nsswitch.conf", "hosts: files\n") < 0) {
+		snprintf(err, errlen, "cannot write /scratch/etc: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Runs path chrooted into /scratch, stdout and stderr into a pipe; returns
+ * the pipe's read end.
+ */
+static FILE *spawn_reader(const char *path, pid_t *child)
 {
 	int fds[2];
 	pid_t pid;
@@ -66,10 +112,15 @@ static FILE *spawn_reader(const char *path)
 		dup2(fds[1], STDERR_FILENO);
 		close(fds[0]);
 		close(fds[1]);
+		if (chroot("/scratch") < 0 || chdir("/") < 0) {
+			perror("chroot /scratch");
+			_exit(127);
+		}
 		execl(path, path, (char *)NULL);
 		_exit(127);
 	}
 	close(fds[1]);
+	*child = pid;
 	return fdopen(fds[0], "r");
 }
 
@@ -80,23 +131,15 @@ int workload_memcg_selftests(json_t *params, json_t *metrics, char *err,
 
 	(void)params;
 	json_object_set_new(metrics, "checks", checks);
-	/*
-	 * The tests make page cache in their working directory by reading
-	 * holes, which tmpfs never caches: they need the ext2 scratch disk the
-	 * host attaches.  test_memcg_sock needs loopback up.
-	 */
-	mkdir("/scratch", 0755);
-	if (mount("/dev/vda", "/scratch", "ext2", 0, NULL) < 0 || chdir("/scratch") < 0) {
-		snprintf(err, errlen, "mount the ext2 scratch disk /dev/vda on /scratch: %s",
-			 strerror(errno));
-		return -1;
-	}
-	if (loopback_setup(65536, err, errlen) < 0)
+	/* test_memcg_sock needs loopback up */
+	if (prepare_scratch_root(err, errlen) < 0 ||
+	    loopback_setup(65536, err, errlen) < 0)
 		return -1;
 	for (size_t i = 0; i < sizeof(selftests) / sizeof(selftests[0]); i++) {
 		unsigned char seen[MAX_TAP] = { 0 };
 		char cmd[256], line[1024];
 		FILE *p;
+		pid_t pid;
 		int st;
 
 		snprintf(cmd, sizeof(cmd), "/selftests/%s", selftests[i]);
@@ -106,7 +149,7 @@ int workload_memcg_selftests(json_t *params, json_t *metrics, char *err,
 			continue;
 		}
 		/* no shell in the initramfs: fork and exec with a pipe */
-		p = spawn_reader(cmd);
+		p = spawn_reader(cmd, &pid);
 		if (!p) {
 			check_add(checks, selftests[i], "fail", "cannot start %s", cmd);
 			continue;
@@ -116,7 +159,8 @@ int workload_memcg_selftests(json_t *params, json_t *metrics, char *err,
 			tap_line(checks, selftests[i], line, seen);
 		}
 		fclose(p);
-		while (waitpid(-1, &st, 0) < 0 && errno == EINTR)
+		/* the agent is init: orphans of the tests are reaped here too */
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 			;
 		json_object_set_new(metrics, selftests[i],
 				    json_integer(WIFEXITED(st) ? WEXITSTATUS(st) : -1));

@@ -12,6 +12,31 @@
 #include "log.h"
 #include "selftest_build.h"
 
+/* The image's name hashes everything in it: agent and selftest binaries. */
+static int guest_image_key(const char *agent_path, const char *selftest_dir,
+			   char hex[65])
+{
+	struct hasher *h = hasher_new();
+
+	if (hasher_add_file(h, agent_path) < 0) {
+		hasher_finish(h, hex);
+		fail_msg("guest agent %s is missing: run 'make harness'", agent_path);
+		return -1;
+	}
+	for (size_t i = 0; i < selftest_count; i++) {
+		char path[4200];
+
+		pathf(path, sizeof(path), "%s/%s", selftest_dir, selftest_names[i]);
+		if (hasher_add_file(h, path) < 0) {
+			hasher_finish(h, hex);
+			fail_msg("cannot read selftest %s", path);
+			return -1;
+		}
+	}
+	hasher_finish(h, hex);
+	return 0;
+}
+
 int guest_image_base(const char *kernel_dir, const char *agent_path,
 		     const char *selftest_dir, char *out, size_t cap)
 {
@@ -21,10 +46,8 @@ int guest_image_base(const char *kernel_dir, const char *agent_path,
 	struct cpio_writer w;
 	FILE *f;
 
-	if (sha256_file(agent_path, hex) < 0) {
-		fail_msg("guest agent %s is missing: run 'make harness'", agent_path);
+	if (guest_image_key(agent_path, selftest_dir, hex) < 0)
 		return -1;
-	}
 	pathf(out, cap, "%s/initramfs-%.16s.cpio", kernel_dir, hex);
 	if (access(out, R_OK) == 0)
 		return 0;
