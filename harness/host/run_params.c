@@ -7,6 +7,30 @@
 
 #include "run_params.h"
 
+/* An "enum" parameter takes one of the strings listed in its "values". */
+static int parse_enum(json_t *spec, const char *workload, const char *key,
+		      const char *text, json_t **out, char *err, size_t errlen)
+{
+	json_t *values = json_object_get(spec, "values"), *v;
+	size_t i, off;
+
+	json_array_foreach(values, i, v) {
+		if (json_is_string(v) && strcmp(json_string_value(v), text) == 0) {
+			*out = json_string(text);
+			return 0;
+		}
+	}
+	off = (size_t)snprintf(err, errlen, "%s: %s=%s is not allowed (allowed:",
+			       workload, key, text);
+	json_array_foreach(values, i, v)
+		if (off < errlen)
+			off += (size_t)snprintf(err + off, errlen - off, " %s",
+						json_string_value(v) ?: "?");
+	if (off < errlen)
+		snprintf(err + off, errlen - off, ")");
+	return -1;
+}
+
 static int parse_value(json_t *spec, const char *workload, const char *key,
 		       const char *text, json_t **out, char *err, size_t errlen)
 {
@@ -19,6 +43,8 @@ static int parse_value(json_t *spec, const char *workload, const char *key,
 		*out = json_string(text);
 		return 0;
 	}
+	if (type && strcmp(type, "enum") == 0)
+		return parse_enum(spec, workload, key, text, out, err, errlen);
 	errno = 0;
 	v = strtod(text, &end);
 	if (errno || end == text || *end || !isfinite(v)) {

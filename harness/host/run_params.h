@@ -6,7 +6,8 @@
 
 /*
  * Checks key=value arguments against a workload's parameter schema in
- * matrix.json ("params": {name: {type, default, min, max}}) and returns the
+ * matrix.json ("params": {name: {type, default, min, max}}, or for
+ * type "enum" {type, values, default}) and returns the
  * complete parameter object, defaults filled in.  On error returns NULL
  * with a message naming the parameter and what was expected.
  */
