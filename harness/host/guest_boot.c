@@ -69,6 +69,7 @@ int guest_boot(const struct boot_request *r, json_t *out)
 	b.result_file = result;
 	b.qemu_log = qlog;
 	b.disk_image = disk[0] ? disk : NULL;
+	b.nic_pair = r->nic_pair;
 	if (vm_boot_run(&b, &o) < 0) {
 		unlink(initrd);
 		if (disk[0])

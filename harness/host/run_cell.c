@@ -52,6 +52,14 @@ static double default_deadline(const struct matrix *m, json_t *workload,
 	return d;
 }
 
+/* topology=virtio (rx-mixed): the guest gets two virtio NICs joined together */
+static int wants_nic_pair(json_t *params)
+{
+	const char *topology = json_string_value(json_object_get(params, "topology"));
+
+	return topology && strcmp(topology, "virtio") == 0;
+}
+
 json_t *run_cell(const struct matrix *m, const struct cell *c)
 {
 	char run_id[96], started[32], log_dir[4200], tmp[4096];
@@ -109,6 +117,7 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 			.log_dir = log_dir,
 			.scratch_disk_mb = (int)json_integer_value(json_object_get(
 				matrix_workload(m, c->workload), "scratch_disk_mb")),
+			.nic_pair = wants_nic_pair(c->params),
 		};
 
 		if (guest_boot(&r, rec) < 0) {
