@@ -17,11 +17,13 @@
 #include "gate_checks.h"
 #include "guest_files.h"
 #include "guest_net.h"
+#include "guest_swap.h"
 #include "workloads.h"
 
 static const char *const selftests[] = { "test_memcontrol", "test_kmem" };
 
 #define MAX_TAP 256
+#define SELFTEST_SWAP_MB 128
 
 /*
  * "ok 3 test_memcg_min", "not ok 4 x", "ok 5 # SKIP x" -> a check.  Tests
@@ -83,6 +85,9 @@ static int prepare_scratch_root(char *err, size_t errlen)
 			return -1;
 		}
 	}
+	/* with swap, test_memcg_swap_max_peak runs instead of skipping */
+	if (guest_swap_enable("/scratch/swapfile", SELFTEST_SWAP_MB, err, errlen) < 0)
+		return -1;
 	mkdir("/scratch/etc", 0755);
 	mkdir("/scratch/tmp", 01777);
 	if (create_file("/scratch/etc/hosts", "127.0.0.1 localhost\n::1 localhost\n") < 0 ||

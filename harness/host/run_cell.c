@@ -77,7 +77,7 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 	    kernel_ensure_built(m, &st, &ks, &meta) < 0)
 		return NULL;
 	agent_path(agent, sizeof(agent));
-	if (selftests_ensure_built(&ks, selftests, sizeof(selftests)) < 0 ||
+	if (selftests_ensure_built(m, &ks, selftests, sizeof(selftests)) < 0 ||
 	    guest_image_base(ks.dir, agent, selftests, base_image,
 			     sizeof(base_image)) < 0) {
 		json_decref(meta);

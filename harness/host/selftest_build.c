@@ -4,47 +4,117 @@
 #include <unistd.h>
 
 #include "cache_dir.h"
+#include "hashing.h"
 #include "log.h"
+#include "patch_series.h"
 #include "selftest_build.h"
 #include "subprocess.h"
 
 const char *const selftest_names[] = { "test_memcontrol", "test_kmem" };
 const size_t selftest_count = sizeof(selftest_names) / sizeof(selftest_names[0]);
 
-int selftests_ensure_built(const struct kernel_spec *ks, char *dir, size_t cap)
+#define SELFTESTS_REL "tools/testing/selftests"
+
+/*
+ * The build directory's name hashes the recipe and the fixes, so changing
+ * either builds the tests again instead of reusing stale binaries.
+ */
+static void selftest_dir_name(const struct series *fixes, char *name, size_t cap)
 {
-	char src[4200], log[4300], out[4300], tmp[4400], test_c[4400], util_c[4400];
-	char inc[4400];
+	struct hasher *h = hasher_new();
+	char hex[65];
 
-	/* the directory name carries the recipe: a new recipe rebuilds */
-	kernel_artifact(ks, "selftests-O0", dir, cap);
-	pathf(src, sizeof(src), "%s/src/tools/testing/selftests/cgroup", ks->dir);
-	pathf(log, sizeof(log), "%s/build.log", dir);
-	make_dirs(dir);
+	hasher_add_str(h, "selftests-v2 gcc -static -Wall -pthread");
+	for (int i = 0; i < fixes->count; i++)
+		hasher_add_file(h, fixes->patches[i]);
+	hasher_finish(h, hex);
+	snprintf(name, cap, "selftests-%.12s", hex);
+}
+
+/*
+ * A private copy of the kernel's selftests/cgroup (plus the headers it
+ * includes by relative path) with the fixes applied.
+ */
+static int copy_and_fix(const struct kernel_spec *ks, const struct series *fixes,
+			const char *dir, const char *log, char *tree, size_t cap)
+{
+	static const char *const parts[] = { "cgroup", "clone3", "kselftest.h" };
+	char from[4300], to[4300], err[1024];
+
+	pathf(tree, cap, "%s/tree", dir);
+	pathf(to, sizeof(to), "%s/" SELFTESTS_REL, tree);
+	{
+		char *argv[] = { "rm", "-rf", tree, NULL };
+
+		run_logged(argv, log);
+	}
+	make_dirs(to);
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		pathf(from, sizeof(from), "%s/src/" SELFTESTS_REL "/%s", ks->dir, parts[i]);
+		char *argv[] = { "cp", "-r", from, to, NULL };
+
+		if (run_logged(argv, log) != 0) {
+			fail_msg("variant %s: cannot copy %s for the selftests; see %s",
+				 ks->variant, from, log);
+			return -1;
+		}
+	}
+	if (series_apply(fixes, "selftest-fixes", tree, log, err, sizeof(err)) < 0) {
+		fail_msg("%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+int selftests_ensure_built(const struct matrix *m, const struct kernel_spec *ks,
+			   char *dir, size_t cap)
+{
+	char fixes_dir[4096], name[64], log[4300], tree[4300], err[1024];
+	struct series fixes;
+	size_t built = 0;
+
+	matrix_repo_path(m, SELFTEST_FIXES_DIR, fixes_dir, sizeof(fixes_dir));
+	if (series_read(fixes_dir, &fixes, err, sizeof(err)) < 0) {
+		fail_msg("selftest fixes: %s", err);
+		return -1;
+	}
+	selftest_dir_name(&fixes, name, sizeof(name));
+	kernel_artifact(ks, name, dir, cap);
 	for (size_t i = 0; i < selftest_count; i++) {
-		pathf(out, sizeof(out), "%s/%s", dir, selftest_names[i]);
-		if (access(out, X_OK) == 0)
-			continue;
-		pathf(tmp, sizeof(tmp), "%s.tmp", out);
-		pathf(test_c, sizeof(test_c), "%s/%s.c", src, selftest_names[i]);
-		pathf(util_c, sizeof(util_c), "%s/cgroup_util.c", src);
-		pathf(inc, sizeof(inc), "-I%s/..", src);
-		{
-			/*
-			 * The flags of the tests' own Makefile (-Wall -pthread, no
-			 * -O): at -O2 GCC drops alloc_anon()'s stores into memory
-			 * that is freed unread, so nothing is ever charged and the
-			 * OOM and protection tests fail.  Static: the initramfs
-			 * carries no C library.
-			 */
-			char *argv[] = { "gcc", "-static", "-Wall", "-pthread", inc,
-					 "-o", tmp, test_c, util_c, NULL };
+		char out[4300];
 
-			if (run_logged(argv, log) != 0) {
-				fail_msg("variant %s: building selftest %s from %s failed; "
-					 "see %s", ks->variant, selftest_names[i], src, log);
-				return -1;
-			}
+		pathf(out, sizeof(out), "%s/%s", dir, selftest_names[i]);
+		built += access(out, X_OK) == 0;
+	}
+	if (built == selftest_count)
+		return 0;
+	make_dirs(dir);
+	pathf(log, sizeof(log), "%s/build.log", dir);
+	if (copy_and_fix(ks, &fixes, dir, log, tree, sizeof(tree)) < 0)
+		return -1;
+	for (size_t i = 0; i < selftest_count; i++) {
+		char out[4300], tmp[4400], test_c[4400], util_c[4400], inc[4400];
+
+		pathf(out, sizeof(out), "%s/%s", dir, selftest_names[i]);
+		pathf(tmp, sizeof(tmp), "%s.tmp", out);
+		pathf(test_c, sizeof(test_c), "%s/" SELFTESTS_REL "/cgroup/%s.c", tree,
+		      selftest_names[i]);
+		pathf(util_c, sizeof(util_c), "%s/" SELFTESTS_REL "/cgroup/cgroup_util.c",
+		      tree);
+		pathf(inc, sizeof(inc), "-I%s/" SELFTESTS_REL, tree);
+		/*
+		 * The flags of the tests' own Makefile (-Wall -pthread, no -O): at
+		 * -O2 GCC drops alloc_anon()'s stores into memory that is freed
+		 * unread, so nothing is ever charged and the OOM and protection
+		 * tests fail.  Static: the initramfs carries no C library.
+		 */
+		char *argv[] = { "gcc", "-static", "-Wall", "-pthread", inc,
+				 "-o", tmp, test_c, util_c, NULL };
+
+		if (run_logged(argv, log) != 0) {
+			fail_msg("variant %s: building selftest %s from %s failed; see %s",
+				 ks->variant, selftest_names[i], test_c, log);
+			return -1;
 		}
 		if (rename(tmp, out) < 0)
 			return -1;

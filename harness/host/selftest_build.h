@@ -6,15 +6,22 @@
 
 #include "kernel_build.h"
 
-/*
- * Builds the memcg selftests (tools/testing/selftests/cgroup test_memcontrol
- * and test_kmem) statically from the kernel's own patched tree, once, into
- * KERNEL_DIR/selftests; dir receives that directory.
- */
+#include "matrix_file.h"
+
 /* The selftests the gate runs; the agent runs the same names from /selftests. */
 extern const char *const selftest_names[];
 extern const size_t selftest_count;
 
-int selftests_ensure_built(const struct kernel_spec *ks, char *dir, size_t cap);
+/* Fixes to the tests themselves, a series like a variant's (repo-relative). */
+#define SELFTEST_FIXES_DIR "harness/selftest-fixes"
+
+/*
+ * Builds the memcg selftests (tools/testing/selftests/cgroup test_memcontrol
+ * and test_kmem) statically from a copy of the kernel's own patched tree
+ * with the selftest fixes applied, once per kernel and fix set, into
+ * KERNEL_DIR/selftests-HASH; dir receives that directory.
+ */
+int selftests_ensure_built(const struct matrix *m, const struct kernel_spec *ks,
+			   char *dir, size_t cap);
 
 #endif
