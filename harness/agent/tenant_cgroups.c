@@ -77,3 +77,19 @@ long long tenant_stat_settled(int t, const char *key, long long target,
 		sleep_s(0.1);
 	return v;
 }
+
+int tenants_remove(int tenants, double timeout_s)
+{
+	double deadline = now_s() + timeout_s;
+	char path[256];
+	int removed = 0;
+
+	for (int t = 0; t < tenants; t++) {
+		tenant_path(t, NULL, path, sizeof(path));
+		while (rmdir(path) < 0 && errno == EBUSY && now_s() < deadline)
+			sleep_s(0.05);
+		if (access(path, F_OK) != 0)
+			removed++;
+	}
+	return removed;
+}

@@ -19,5 +19,11 @@ long long tenant_current(int t);
  */
 long long tenant_stat_settled(int t, const char *key, long long target,
 			      double timeout_s);
+/*
+ * Removes the cgroups of tenants 0..tenants-1, retrying each while it is
+ * busy (its last tasks still exiting) up to timeout_s; returns how many
+ * are gone.  A removed memcg may stay dying while a stock caches it.
+ */
+int tenants_remove(int tenants, double timeout_s);
 
 #endif

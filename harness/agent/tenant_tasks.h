@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_TENANT_TASKS_H
+#define MMX_TENANT_TASKS_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#define TENANT_TASKS_MAX 64
+#define TENANT_TASK_WHY 120
+
+/*
+ * One task per tenant, each in its tenant's memcg and all pinned to one
+ * CPU, looping over a unit of work until told to stop.  The counters they
+ * bump live in memory the caller's (root) cgroup touched first: a page a
+ * tenant touched first would be charged to it and pin its memcg after the
+ * cgroup is removed.
+ */
+struct tenant_tasks_shared {
+	_Atomic int stop;
+	_Atomic unsigned long long ops[TENANT_TASKS_MAX];
+	_Atomic unsigned long long minflt[TENANT_TASKS_MAX];
+	char why[TENANT_TASKS_MAX][TENANT_TASK_WHY];
+};
+
+struct tenant_task_ctx {
+	int index;		/* 0..n-1 */
+	int tenant;		/* its cgroup, tenant_cgroups.h numbering */
+	_Atomic unsigned long long *ops;
+	_Atomic unsigned long long *minflt;
+	const _Atomic int *stop;
+	char *why;		/* the reason, when fn returns -1 */
+};
+
+/* The task's loop: returns 0 once *ctx->stop is set, or -1 with ctx->why. */
+typedef int (*tenant_task_fn)(struct tenant_task_ctx *ctx, void *arg);
+
+struct tenant_tasks {
+	int n;
+	pid_t pids[TENANT_TASKS_MAX];
+	struct tenant_tasks_shared *shared;
+};
+
+/*
+ * Starts n tasks for tenants first_tenant.. (their cgroups must exist),
+ * pinned to cpu, and returns once every one has entered its cgroup.
+ */
+int tenant_tasks_start(struct tenant_tasks *tt, int n, int first_tenant,
+		       int cpu, tenant_task_fn fn, void *arg, char *err,
+		       size_t errlen);
+unsigned long long tenant_tasks_ops(const struct tenant_tasks *tt, int i);
+unsigned long long tenant_tasks_minflt(const struct tenant_tasks *tt, int i);
+/*
+ * Tells the tasks to stop and reaps them by pid (nothing else the caller
+ * forked).  Returns -1 with err naming the first task that failed.
+ */
+int tenant_tasks_stop(struct tenant_tasks *tt, char *err, size_t errlen);
+
+#endif
