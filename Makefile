@@ -48,9 +48,12 @@ $(BUILD)/mmx-agent: $(AGENT_SRC) $(COMMON_SRC) $(HEADERS) | $(BUILD)
 # unit tests: one C program per module under test
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB)
+# agent files that need nothing but libc (parsers) are unit-tested too
+UNIT_AGENT_SRC := harness/agent/kernel_symbols.c harness/agent/proc_counters.c
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iharness/host -Iharness/common -o $@ $< $(HOST_LIB) -ljansson -lcrypto -lz
+	$(CC) $(CFLAGS) -Iharness/host -Iharness/common -Iharness/agent -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lz
 
 test: deps
 	@$(MAKE) --no-print-directory harness $(UNIT_TESTS)
