@@ -7,8 +7,10 @@ BUILD   := build
 
 COMMON_SRC := harness/common/result_frame.c
 HOST_SRC   := $(wildcard harness/host/*.c)
+# mmx report: the statistics and the report writers, linked into mmx
+ANALYSIS_SRC := $(wildcard analysis/*.c)
 AGENT_SRC  := $(wildcard harness/agent/*.c)
-HEADERS    := $(wildcard harness/*/*.h)
+HEADERS    := $(wildcard harness/*/*.h analysis/*.h)
 
 # the default job, for now: build baseline and measure one rx-mixed cell
 RUN_ARGS ?= baseline rx-mixed tenants=4 duration_s=5
@@ -28,7 +30,8 @@ $(BUILD):
 	@mkdir -p $@
 
 # host objects go into a library that mmx and the unit tests link
-HOST_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(HOST_SRC) $(COMMON_SRC))
+HOST_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(HOST_SRC) $(COMMON_SRC) $(ANALYSIS_SRC))
+$(BUILD)/obj/analysis/%.o: CFLAGS += -Iharness/host
 HOST_LIB := $(BUILD)/libmmxhost.a
 
 $(BUILD)/obj/%.o: %.c $(HEADERS)
@@ -39,7 +42,7 @@ $(HOST_LIB): $(filter-out $(BUILD)/obj/harness/host/mmx_main.o,$(HOST_OBJ))
 	$(AR) rcs $@ $^
 
 $(BUILD)/mmx: $(BUILD)/obj/harness/host/mmx_main.o $(HOST_LIB)
-	$(CC) $(CFLAGS) -o $@ $^ -ljansson -lcrypto -lz
+	$(CC) $(CFLAGS) -o $@ $^ -ljansson -lcrypto -lz -lm
 
 # static: it is /init of an initramfs that holds nothing else
 $(BUILD)/mmx-agent: $(AGENT_SRC) $(COMMON_SRC) $(HEADERS) | $(BUILD)
@@ -53,7 +56,7 @@ UNIT_AGENT_SRC := harness/agent/kernel_symbols.c harness/agent/proc_counters.c
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iharness/host -Iharness/common -Iharness/agent -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lz
+	$(CC) $(CFLAGS) -Iharness/host -Iharness/common -Iharness/agent -Ianalysis -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lz -lm
 
 test: deps
 	@$(MAKE) --no-print-directory harness $(UNIT_TESTS)
