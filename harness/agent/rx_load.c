@@ -21,10 +21,43 @@
 #include "tenant_cgroups.h"
 
 #define BASE_PORT 20000
+/* TCG, ARP on the virtio wire and many connects can take a while */
+#define SENDER_READY_TIMEOUT_MS 60000
 
 struct rx_shared {
 	_Atomic unsigned long long bytes[RX_MAX_TENANTS];
+	_Atomic unsigned long long sent[RX_MAX_TENANTS];
 };
+
+int rx_proto_parse(const char *name, enum rx_proto *out, char *err,
+		   size_t errlen)
+{
+	if (name && strcmp(name, "tcp") == 0)
+		*out = RX_PROTO_TCP;
+	else if (name && strcmp(name, "udp") == 0)
+		*out = RX_PROTO_UDP;
+	else {
+		snprintf(err, errlen, "proto '%s' is not one of: tcp udp",
+			 name ? name : "(none)");
+		return -1;
+	}
+	return 0;
+}
+
+int rx_topology_parse(const char *name, enum rx_topology *out, char *err,
+		      size_t errlen)
+{
+	if (name && strcmp(name, "lo-rps") == 0)
+		*out = RX_TOPO_LO_RPS;
+	else if (name && strcmp(name, "virtio") == 0)
+		*out = RX_TOPO_VIRTIO;
+	else {
+		snprintf(err, errlen, "topology '%s' is not one of: lo-rps virtio",
+			 name ? name : "(none)");
+		return -1;
+	}
+	return 0;
+}
 
 static void pin_to(const cpu_set_t *set)
 {
@@ -40,57 +73,89 @@ static void pin_to_cpu(int cpu)
 	pin_to(&set);
 }
 
-static struct sockaddr_in tenant_addr(int t)
+/* TCP: one listening port per tenant; UDP: one bound port per flow. */
+static struct sockaddr_in flow_addr(const struct rx_load *l, int t, int f)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET };
+	int port = BASE_PORT + t + (l->proto == RX_PROTO_UDP ? f * RX_MAX_TENANTS : 0);
 
-	a.sin_port = htons((unsigned short)(BASE_PORT + t));
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	a.sin_port = htons((unsigned short)port);
+	if (l->topology == RX_TOPO_VIRTIO)
+		a.sin_addr = l->nics.rx_addr;
+	else
+		a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	return a;
 }
 
-/* Child: one tenant's receiver.  Never returns. */
-static void run_receiver(int t, int flows, const cpu_set_t *cpus,
-			 struct rx_shared *shared, int ready_fd)
+static int socket_type(const struct rx_load *l)
 {
-	struct sockaddr_in addr = tenant_addr(t);
-	struct pollfd pfd[RX_MAX_FLOWS];
-	static char buf[65536];
-	int one = 1, open_flows, lfd;
+	return l->proto == RX_PROTO_UDP ? SOCK_DGRAM : SOCK_STREAM;
+}
 
-	if (tenant_enter(t) < 0)
-		_exit(10);
-	pin_to(cpus);
-	lfd = socket(AF_INET, SOCK_STREAM, 0);
-	setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (lfd < 0 || bind(lfd, (struct sockaddr *)&addr, sizeof(addr)) < 0 ||
-	    listen(lfd, flows) < 0)
-		_exit(11);
+/* Opens the receiving sockets: per flow (UDP) or accepted per flow (TCP). */
+static void open_receiving(const struct rx_load *l, int t, struct pollfd *pfd,
+			   int ready_fd)
+{
+	int one = 1, lfd = -1;
+
+	for (int f = 0; f < l->flows; f++) {
+		struct sockaddr_in addr = flow_addr(l, t, f);
+
+		if (l->proto == RX_PROTO_TCP && f > 0)
+			break;
+		lfd = socket(AF_INET, socket_type(l), 0);
+		if (lfd < 0)
+			_exit(11);
+		setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		if (bind(lfd, (struct sockaddr *)&addr, sizeof(addr)) < 0)
+			_exit(11);
+		if (l->proto == RX_PROTO_TCP && listen(lfd, l->flows) < 0)
+			_exit(11);
+		pfd[f].fd = lfd;
+		pfd[f].events = POLLIN;
+	}
 	if (write(ready_fd, "r", 1) != 1)
 		_exit(12);
 	close(ready_fd);
+	if (l->proto == RX_PROTO_UDP)
+		return;
 	/* accept in this task so each socket is charged to this tenant */
-	for (int f = 0; f < flows; f++) {
+	for (int f = 0; f < l->flows; f++) {
 		pfd[f].fd = accept(lfd, NULL, NULL);
 		pfd[f].events = POLLIN;
 		if (pfd[f].fd < 0)
 			_exit(13);
 	}
 	close(lfd);
-	open_flows = flows;
+}
+
+/* Child: one tenant's receiver.  Never returns. */
+static void run_receiver(const struct rx_load *l, int t, const cpu_set_t *cpus,
+			 int ready_fd)
+{
+	struct pollfd pfd[RX_MAX_FLOWS];
+	static char buf[65536];
+	int open_flows = l->flows;
+
+	if (tenant_enter(t) < 0)
+		_exit(10);
+	pin_to(cpus);
+	open_receiving(l, t, pfd, ready_fd);
+	/* TCP flows end at EOF; UDP receivers run until killed */
 	while (open_flows > 0) {
-		if (poll(pfd, (nfds_t)flows, -1) < 0 && errno != EINTR)
+		if (poll(pfd, (nfds_t)l->flows, -1) < 0 && errno != EINTR)
 			_exit(14);
-		for (int f = 0; f < flows; f++) {
+		for (int f = 0; f < l->flows; f++) {
 			ssize_t n;
 
 			if (pfd[f].fd < 0 || !(pfd[f].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
-			n = read(pfd[f].fd, buf, sizeof(buf));
+			n = recv(pfd[f].fd, buf, sizeof(buf), MSG_DONTWAIT);
 			if (n > 0) {
-				atomic_fetch_add(&shared->bytes[t],
+				atomic_fetch_add(&l->shared->bytes[t],
 						 (unsigned long long)n);
-			} else if (n == 0 || errno != EAGAIN) {
+			} else if (l->proto == RX_PROTO_TCP &&
+				   (n == 0 || errno != EAGAIN)) {
 				close(pfd[f].fd);
 				pfd[f].fd = -1;
 				open_flows--;
@@ -100,39 +165,96 @@ static void run_receiver(int t, int flows, const cpu_set_t *cpus,
 	_exit(0);
 }
 
-/* Child: the sender, in the root cgroup, round-robin over every flow. */
-static void run_sender(int tenants, int flows, int msg_size)
+static void sender_fail(int status_fd, const char *fmt, const char *what)
 {
-	int nfds = tenants * flows;
-	struct pollfd *pfd = calloc((size_t)nfds, sizeof(*pfd));
-	char *buf = malloc((size_t)msg_size);
+	char msg[512];
+	int len = snprintf(msg, sizeof(msg), fmt, what);
 
-	if (!pfd || !buf)
-		_exit(20);
-	memset(buf, 'm', (size_t)msg_size);
-	pin_to_cpu(SENDER_CPU);
-	/* flow-major order so consecutive sockets belong to different tenants */
-	for (int f = 0; f < flows; f++) {
-		for (int t = 0; t < tenants; t++) {
-			struct sockaddr_in addr = tenant_addr(t);
-			int fd = socket(AF_INET, SOCK_STREAM, 0);
+	if (write(status_fd, msg, (size_t)len) < 0)
+		_exit(21);
+	_exit(21);
+}
+
+/* Connected sockets, flow-major so consecutive ones are different tenants. */
+static struct pollfd *connect_flows(const struct rx_load *l, int status_fd)
+{
+	int nfds = l->tenants * l->flows;
+	struct pollfd *pfd = calloc((size_t)nfds, sizeof(*pfd));
+
+	if (!pfd)
+		sender_fail(status_fd, "sender: %s", "out of memory");
+	for (int f = 0; f < l->flows; f++) {
+		for (int t = 0; t < l->tenants; t++) {
+			struct sockaddr_in addr = flow_addr(l, t, f);
+			int fd = socket(AF_INET, socket_type(l), 0);
 
 			if (fd < 0 || connect(fd, (struct sockaddr *)&addr,
 					      sizeof(addr)) < 0)
-				_exit(21);
+				sender_fail(status_fd, "sender: connect: %s",
+					    strerror(errno));
 			fcntl(fd, F_SETFL, O_NONBLOCK);
-			pfd[f * tenants + t].fd = fd;
-			pfd[f * tenants + t].events = POLLOUT;
+			pfd[f * l->tenants + t].fd = fd;
+			pfd[f * l->tenants + t].events = POLLOUT;
 		}
 	}
+	return pfd;
+}
+
+/* Child: the sender, in the root cgroup, round-robin over every flow. */
+static void run_sender(const struct rx_load *l, int msg_size, int status_fd)
+{
+	int nfds = l->tenants * l->flows;
+	struct pollfd *pfd;
+	char err[400];
+	char *buf = malloc((size_t)msg_size);
+
+	if (!buf)
+		sender_fail(status_fd, "sender: %s", "out of memory");
+	memset(buf, 'm', (size_t)msg_size);
+	pin_to_cpu(SENDER_CPU);
+	if (l->topology == RX_TOPO_VIRTIO &&
+	    nic_pair_enter_sender_netns(&l->nics, err, sizeof(err)) < 0)
+		sender_fail(status_fd, "sender netns: %s", err);
+	pfd = connect_flows(l, status_fd);
+	if (write(status_fd, "ok", 2) != 2)
+		_exit(22);
+	close(status_fd);
 	for (;;) {
 		if (poll(pfd, (nfds_t)nfds, 1000) < 0 && errno != EINTR)
 			_exit(22);
-		for (int i = 0; i < nfds; i++)
-			if (pfd[i].revents & POLLOUT)
-				send(pfd[i].fd, buf, (size_t)msg_size,
-				     MSG_DONTWAIT | MSG_NOSIGNAL);
+		for (int i = 0; i < nfds; i++) {
+			ssize_t n;
+
+			if (!(pfd[i].revents & POLLOUT))
+				continue;
+			n = send(pfd[i].fd, buf, (size_t)msg_size,
+				 MSG_DONTWAIT | MSG_NOSIGNAL);
+			if (n > 0)
+				atomic_fetch_add(&l->shared->sent[i % l->tenants],
+						 (unsigned long long)n);
+		}
 	}
+}
+
+/* Waits for the sender's "ok" or its error message. */
+static int sender_ready(int status_fd, char *err, size_t errlen)
+{
+	struct pollfd pfd = { .fd = status_fd, .events = POLLIN };
+	char msg[512];
+	ssize_t n;
+
+	if (poll(&pfd, 1, SENDER_READY_TIMEOUT_MS) <= 0) {
+		snprintf(err, errlen, "sender did not connect within %d s",
+			 SENDER_READY_TIMEOUT_MS / 1000);
+		return -1;
+	}
+	n = read(status_fd, msg, sizeof(msg) - 1);
+	msg[n > 0 ? n : 0] = '\0';
+	if (strcmp(msg, "ok") != 0) {
+		snprintf(err, errlen, "%s", n > 0 ? msg : "sender died while connecting");
+		return -1;
+	}
+	return 0;
 }
 
 static void wait_children(pid_t *pids, int n, double timeout_s)
@@ -155,21 +277,19 @@ static void wait_children(pid_t *pids, int n, double timeout_s)
 		;
 }
 
-int rx_load_start(struct rx_load *l, int tenants, int flows, int msg_size,
-		  int mtu, char *err, size_t errlen)
+static int check_opts(const struct rx_load_opts *o, char *err, size_t errlen)
 {
 	int ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	cpu_set_t receivers;
-	int ready[2];
-	char dummy;
 
-	memset(l, 0, sizeof(*l));
-	l->tenants = tenants;
-	l->flows = flows;
-	if (tenants < 1 || tenants > RX_MAX_TENANTS || flows < 1 ||
-	    flows > RX_MAX_FLOWS) {
+	if (o->tenants < 1 || o->tenants > RX_MAX_TENANTS || o->flows < 1 ||
+	    o->flows > RX_MAX_FLOWS) {
 		snprintf(err, errlen, "tenants must be 1..%d and flows 1..%d",
 			 RX_MAX_TENANTS, RX_MAX_FLOWS);
+		return -1;
+	}
+	if (o->proto == RX_PROTO_UDP && o->msg_size > RX_UDP_MAX_MSG) {
+		snprintf(err, errlen, "proto=udp: msg_size %d exceeds the largest "
+			 "UDP payload, %d", o->msg_size, RX_UDP_MAX_MSG);
 		return -1;
 	}
 	if (ncpus < 3) {
@@ -177,18 +297,90 @@ int rx_load_start(struct rx_load *l, int tenants, int flows, int msg_size,
 			 ncpus);
 		return -1;
 	}
+	return 0;
+}
+
+static int topology_setup(struct rx_load *l, const struct rx_load_opts *o,
+			  char *err, size_t errlen)
+{
+	if (l->topology == RX_TOPO_VIRTIO)
+		return nic_pair_setup(&l->nics, o->mtu, RX_CPU, SENDER_CPU, err,
+				      errlen);
+	if (loopback_setup(o->mtu, err, errlen) < 0 ||
+	    loopback_rps_to_cpu(RX_CPU, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
+static int start_receivers(struct rx_load *l, char *err, size_t errlen)
+{
+	int ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	cpu_set_t receivers;
+	int ready[2];
+	char dummy;
+
 	CPU_ZERO(&receivers);
 	for (int c = 0; c < ncpus; c++)
 		if (c != RX_CPU && c != SENDER_CPU)
 			CPU_SET(c, &receivers);
-	if (loopback_setup(mtu, err, errlen) < 0 ||
-	    loopback_rps_to_cpu(RX_CPU, err, errlen) < 0 ||
-	    tenants_create(tenants, err, errlen) < 0)
+	if (pipe(ready) < 0) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	for (int t = 0; t < l->tenants; t++) {
+		l->pids[t] = fork();
+		if (l->pids[t] == 0) {
+			close(ready[0]);
+			run_receiver(l, t, &receivers, ready[1]);
+		}
+	}
+	close(ready[1]);
+	for (int t = 0; t < l->tenants; t++) {
+		if (read(ready[0], &dummy, 1) != 1) {
+			snprintf(err, errlen, "tenant receiver %d did not start", t);
+			close(ready[0]);
+			return -1;
+		}
+	}
+	close(ready[0]);
+	return 0;
+}
+
+static int start_sender(struct rx_load *l, int msg_size, char *err,
+			size_t errlen)
+{
+	int status[2], rc;
+
+	if (pipe(status) < 0) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	l->pids[l->tenants] = fork();
+	if (l->pids[l->tenants] == 0) {
+		close(status[0]);
+		run_sender(l, msg_size, status[1]);
+	}
+	close(status[1]);
+	rc = sender_ready(status[0], err, errlen);
+	close(status[0]);
+	return rc;
+}
+
+int rx_load_start_with(struct rx_load *l, const struct rx_load_opts *o,
+		       char *err, size_t errlen)
+{
+	memset(l, 0, sizeof(*l));
+	l->tenants = o->tenants;
+	l->flows = o->flows;
+	l->proto = o->proto;
+	l->topology = o->topology;
+	if (check_opts(o, err, errlen) < 0 || topology_setup(l, o, err, errlen) < 0 ||
+	    tenants_create(o->tenants, err, errlen) < 0)
 		return -1;
 	l->shared = mmap(NULL, sizeof(*l->shared), PROT_READ | PROT_WRITE,
 			 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (l->shared == MAP_FAILED || pipe(ready) < 0) {
-		snprintf(err, errlen, "shared memory or pipe: %s", strerror(errno));
+	if (l->shared == MAP_FAILED) {
+		snprintf(err, errlen, "shared memory: %s", strerror(errno));
 		return -1;
 	}
 	/*
@@ -197,27 +389,23 @@ int rx_load_start(struct rx_load *l, int tenants, int flows, int msg_size,
 	 * for as long as the page lives.
 	 */
 	memset(l->shared, 0, sizeof(*l->shared));
-	for (int t = 0; t < tenants; t++) {
-		l->pids[t] = fork();
-		if (l->pids[t] == 0) {
-			close(ready[0]);
-			run_receiver(t, flows, &receivers, l->shared, ready[1]);
-		}
+	if (start_receivers(l, err, errlen) < 0 ||
+	    start_sender(l, o->msg_size, err, errlen) < 0) {
+		rx_load_stop(l);
+		return -1;
 	}
-	close(ready[1]);
-	for (int t = 0; t < tenants; t++) {
-		if (read(ready[0], &dummy, 1) != 1) {
-			snprintf(err, errlen, "tenant receiver %d did not start", t);
-			close(ready[0]);
-			rx_load_stop(l);
-			return -1;
-		}
-	}
-	close(ready[0]);
-	l->pids[tenants] = fork();
-	if (l->pids[tenants] == 0)
-		run_sender(tenants, flows, msg_size);
 	return 0;
+}
+
+int rx_load_start(struct rx_load *l, int tenants, int flows, int msg_size,
+		  int mtu, char *err, size_t errlen)
+{
+	struct rx_load_opts o = {
+		.tenants = tenants, .flows = flows, .msg_size = msg_size,
+		.mtu = mtu, .proto = RX_PROTO_TCP, .topology = RX_TOPO_LO_RPS,
+	};
+
+	return rx_load_start_with(l, &o, err, errlen);
 }
 
 unsigned long long rx_load_bytes(const struct rx_load *l, int t)
@@ -225,9 +413,33 @@ unsigned long long rx_load_bytes(const struct rx_load *l, int t)
 	return atomic_load(&l->shared->bytes[t]);
 }
 
+unsigned long long rx_load_sent_bytes(const struct rx_load *l, int t)
+{
+	return atomic_load(&l->shared->sent[t]);
+}
+
+void rx_load_describe(const struct rx_load *l, json_t *metrics)
+{
+	json_object_set_new(metrics, "proto", json_string(
+		l->proto == RX_PROTO_UDP ? "udp" : "tcp"));
+	json_object_set_new(metrics, "topology", json_string(
+		l->topology == RX_TOPO_VIRTIO ? "virtio" : "lo-rps"));
+	if (l->topology == RX_TOPO_VIRTIO)
+		nic_pair_describe(&l->nics, RX_CPU, metrics);
+}
+
 void rx_load_stop(struct rx_load *l)
 {
+	int n = l->tenants + 1;
+
 	if (l->pids[l->tenants] > 0)
 		kill(l->pids[l->tenants], SIGKILL);
-	wait_children(l->pids, l->tenants + 1, 10.0);
+	/* a UDP receiver sees no end of stream: closing its sockets is the end */
+	if (l->proto == RX_PROTO_UDP)
+		for (int t = 0; t < l->tenants; t++)
+			if (l->pids[t] > 0)
+				kill(l->pids[t], SIGKILL);
+	if (l->pids[l->tenants] <= 0)
+		n = l->tenants;
+	wait_children(l->pids, n, 10.0);
 }

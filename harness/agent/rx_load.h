@@ -2,33 +2,73 @@
 #ifndef MMX_RX_LOAD_H
 #define MMX_RX_LOAD_H
 
+#include <jansson.h>
 #include <stddef.h>
 #include <sys/types.h>
+
+#include "nic_pair.h"
 
 #define RX_MAX_TENANTS 64
 #define RX_MAX_FLOWS 16
 /* CPU layout (needs at least 3 CPUs): CPU 1 receives, CPU 2 sends. */
 #define RX_CPU 1
 #define SENDER_CPU 2
+/* the largest UDP payload an IPv4 datagram carries */
+#define RX_UDP_MAX_MSG 65507
+
+enum rx_proto { RX_PROTO_TCP, RX_PROTO_UDP };
 
 /*
- * The rx-mixed load on topology lo-rps: one receiver process per tenant in
- * that tenant's memcg, one sender in the root cgroup writing to every flow
- * in turn, RPS steering all loopback packets to RX_CPU, which runs no task
- * of the load, so its net_rx_action charges every tenant interleaved.
+ * lo-rps: loopback, RPS steering every packet to RX_CPU's backlog.
+ * virtio: two virtio-net NICs joined inside QEMU, the sender's NIC in its
+ * own network namespace, the receiving NIC's IRQ pinned to RX_CPU, so
+ * packets arrive through NAPI polling with its budget (see nic_pair.h).
+ */
+enum rx_topology { RX_TOPO_LO_RPS, RX_TOPO_VIRTIO };
+
+struct rx_load_opts {
+	int tenants, flows, msg_size, mtu;
+	enum rx_proto proto;
+	enum rx_topology topology;
+};
+
+/*
+ * The rx-mixed load: one receiver process per tenant in that tenant's
+ * memcg, one sender in the root cgroup writing to every flow in turn, all
+ * packets received on RX_CPU, which runs no task of the load, so its
+ * net_rx_action charges every tenant interleaved.
  */
 struct rx_load {
 	int tenants, flows;
+	enum rx_proto proto;
+	enum rx_topology topology;
 	pid_t pids[RX_MAX_TENANTS + 1];	/* receivers, then the sender */
 	struct rx_shared *shared;
+	struct nic_pair nics;		/* topology virtio only */
 };
 
-/* Sets up loopback, RPS and the tenant cgroups, starts receivers and sender. */
+/* Parameter names ("tcp", "udp"; "lo-rps", "virtio") to the enums. */
+int rx_proto_parse(const char *name, enum rx_proto *out, char *err,
+		   size_t errlen);
+int rx_topology_parse(const char *name, enum rx_topology *out, char *err,
+		      size_t errlen);
+
+/*
+ * Sets up the topology and the tenant cgroups, starts receivers and
+ * sender; returns once the sender has connected every flow.
+ */
+int rx_load_start_with(struct rx_load *l, const struct rx_load_opts *o,
+		       char *err, size_t errlen);
+/* TCP on lo-rps. */
 int rx_load_start(struct rx_load *l, int tenants, int flows, int msg_size,
 		  int mtu, char *err, size_t errlen);
-/* Bytes tenant t has received so far. */
+/* Bytes tenant t's receiver has read so far. */
 unsigned long long rx_load_bytes(const struct rx_load *l, int t);
-/* Stops the sender, lets receivers see EOF and exit, reaps everything. */
+/* Bytes the sender has handed to tenant t's sockets so far (UDP may drop). */
+unsigned long long rx_load_sent_bytes(const struct rx_load *l, int t);
+/* Protocol, topology and, for virtio, NICs and IRQs into metrics. */
+void rx_load_describe(const struct rx_load *l, json_t *metrics);
+/* Stops the sender, then the receivers (TCP: they see EOF), reaps all. */
 void rx_load_stop(struct rx_load *l);
 
 #endif

@@ -44,8 +44,12 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	double duration = param_real(params, "duration_s");
 	double warmup = param_real(params, "warmup_s");
 	int ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	struct rx_load_opts opts = { .tenants = tenants, .flows = flows,
+				     .msg_size = msg_size, .mtu = mtu };
 	struct kprobe_counter probes[NPROBES];
 	unsigned long long b0[RX_MAX_TENANTS], b1[RX_MAX_TENANTS];
+	unsigned long long s0[RX_MAX_TENANTS], s1[RX_MAX_TENANTS];
+	long long sent[RX_MAX_TENANTS], sent_total = 0;
 	long long tput[RX_MAX_TENANTS], sock_end[RX_MAX_TENANTS];
 	long long sock_after[RX_MAX_TENANTS];
 	struct rx_load load;
@@ -63,7 +67,11 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	for (size_t i = 0; i < NPROBES; i++)
 		kprobe_counter_open(&probes[i], probe_symbols[i], ncpus);
 	have_softirq = ftrace_profile_enable("net_rx_action", err, errlen) == 0;
-	if (rx_load_start(&load, tenants, flows, msg_size, mtu, err, errlen) < 0)
+	if (rx_proto_parse(json_string_value(json_object_get(params, "proto")),
+			   &opts.proto, err, errlen) < 0 ||
+	    rx_topology_parse(json_string_value(json_object_get(params, "topology")),
+			      &opts.topology, err, errlen) < 0 ||
+	    rx_load_start_with(&load, &opts, err, errlen) < 0)
 		return -1;
 	sleep_s(warmup);
 
@@ -74,13 +82,17 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	for (size_t i = 0; i < NPROBES; i++)
 		kprobe_counter_start(&probes[i]);
 	stat_ns0 = proc_stat_softirq_ns(RX_CPU);
-	for (int t = 0; t < tenants; t++)
+	for (int t = 0; t < tenants; t++) {
 		b0[t] = rx_load_bytes(&load, t);
+		s0[t] = rx_load_sent_bytes(&load, t);
+	}
 	t0 = now_s();
 	sleep_s(duration);
 	t1 = now_s();
-	for (int t = 0; t < tenants; t++)
+	for (int t = 0; t < tenants; t++) {
 		b1[t] = rx_load_bytes(&load, t);
+		s1[t] = rx_load_sent_bytes(&load, t);
+	}
 	stat_ns1 = proc_stat_softirq_ns(RX_CPU);
 	for (size_t i = 0; i < NPROBES; i++)
 		kprobe_counter_stop(&probes[i]);
@@ -91,6 +103,7 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	softirq_hits -= softirq_hits0;
 	for (int t = 0; t < tenants; t++)
 		sock_end[t] = tenant_stat(t, "sock");
+	rx_load_describe(&load, metrics);
 
 	rx_load_stop(&load);
 	ftrace_profile_disable();
@@ -101,6 +114,8 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	for (int t = 0; t < tenants; t++) {
 		tput[t] = (long long)((double)(b1[t] - b0[t]) / window);
 		total += (long long)(b1[t] - b0[t]);
+		sent[t] = (long long)(s1[t] - s0[t]);
+		sent_total += sent[t];
 	}
 	mb = (double)total / 1e6;
 	probe_counts = json_object();
@@ -120,6 +135,9 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 
 	json_object_set_new(metrics, "window_s", json_real(window));
 	json_object_set_new(metrics, "bytes_received", json_integer(total));
+	/* UDP may drop: what the sender handed over beside what arrived */
+	json_object_set_new(metrics, "bytes_sent", json_integer(sent_total));
+	json_object_set_new(metrics, "tenant_bytes_sent", array_of(sent, tenants));
 	json_object_set_new(metrics, "throughput_bytes_per_sec",
 			    json_real((double)total / window));
 	json_object_set_new(metrics, "tenant_throughput_bytes_per_sec",
