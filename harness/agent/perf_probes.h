@@ -2,30 +2,46 @@
 #ifndef MMX_PERF_PROBES_H
 #define MMX_PERF_PROBES_H
 
+#include <linux/perf_event.h>
 #include <stdint.h>
 
 #define PROBE_MAX_CPUS 64
 
 /*
- * A count of calls to one kernel function on every CPU, through a
- * perf_event_open kprobe.  A symbol the kernel lacks is "absent", which a
- * report must keep apart from a count of zero.
+ * One perf_event_open counter read as a window delta: either one event per
+ * CPU (system-wide, pid -1) or one event on this process and every child it
+ * forks later (inherit).  A counter the kernel refuses (unknown kprobe
+ * symbol, missing tracepoint, no PMU) is "absent" with the errno kept: a
+ * report must keep that apart from a count of zero.
  */
-struct kprobe_counter {
-	const char *symbol;
+struct perf_counter {
+	const char *name;
 	int absent;
 	int open_errno;
-	int ncpus;
+	int ncpus;		/* number of fds: CPUs 0..ncpus-1, or 1 for a task counter */
 	int fds[PROBE_MAX_CPUS];
 	uint64_t start[PROBE_MAX_CPUS];
 	uint64_t delta[PROBE_MAX_CPUS];
 };
 
-void kprobe_counter_open(struct kprobe_counter *kc, const char *symbol,
-			 int ncpus);
-void kprobe_counter_start(struct kprobe_counter *kc);
-void kprobe_counter_stop(struct kprobe_counter *kc);
-uint64_t kprobe_counter_total(const struct kprobe_counter *kc);
-void kprobe_counter_close(struct kprobe_counter *kc);
+/* One counting event per CPU 0..ncpus-1. */
+void perf_counter_open_cpus(struct perf_counter *pc, const char *name,
+			    struct perf_event_attr *attr, int ncpus);
+/* One counting event on the caller and the children it forks afterwards. */
+void perf_counter_open_task(struct perf_counter *pc, const char *name,
+			    struct perf_event_attr *attr);
+/* Calls of kernel function symbol on every CPU, through the kprobe PMU. */
+void kprobe_counter_open(struct perf_counter *pc, const char *symbol, int ncpus);
+/*
+ * Hits of tracepoint "system:event" on every CPU; filter (ftrace filter
+ * syntax, e.g. "vec == 3") may be NULL.  The id comes from tracefs.
+ */
+void tracepoint_counter_open(struct perf_counter *pc, const char *event,
+			     const char *filter, int ncpus);
+
+void perf_counter_start(struct perf_counter *pc);
+void perf_counter_stop(struct perf_counter *pc);
+uint64_t perf_counter_total(const struct perf_counter *pc);
+void perf_counter_close(struct perf_counter *pc);
 
 #endif

@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ftrace_profile.h"
+#include "guest_time.h"
+#include "measure_window.h"
+#include "rx_load.h"
+
+/*
+ * Kernel functions whose calls are counted.  Static ones may be inlined
+ * and a variant may remove or add some: those the running kernel lacks are
+ * reported null and listed in kprobes_absent, never 0.
+ */
+static const char *const window_kprobes[] = {
+	/* the shared page counters: a charge that missed the per-CPU stock */
+	"page_counter_try_charge",
+	"page_counter_charge",
+	"page_counter_uncharge",
+	"try_charge_memcg",
+	"mem_cgroup_charge_skmem",
+	"mem_cgroup_uncharge_skmem",
+	/* the per-CPU charge stock */
+	"consume_stock",
+	"refill_stock",
+	"__refill_stock",
+	"drain_stock",
+	"drain_local_stock",
+	/* net-batch, split-stock, atomics-only: the stock's uncharge */
+	"memcg_uncharge",
+	/* multi-slot */
+	"memcg_uncharge_direct",
+	"drain_stock_slot",
+	"memcg_stock_victim",
+	/* net-batch: one net_rx_action's batch, opened and flushed */
+	"__mem_cgroup_batch_charge_skmem_begin",
+	"__mem_cgroup_batch_charge_skmem_end",
+	"consume_skmem_batch",
+	"refill_skmem_batch",
+	/* objcg-locallock */
+	"refill_obj_stock_slow",
+};
+#define NKPROBES (sizeof(window_kprobes) / sizeof(window_kprobes[0]))
+_Static_assert(NKPROBES <= WINDOW_MAX_KPROBES, "raise WINDOW_MAX_KPROBES");
+enum { K_TRY_CHARGE, K_CHARGE, K_UNCHARGE };
+
+/* tracepoint counts: name in metrics, event, ftrace filter */
+static const struct {
+	const char *metric, *event, *filter;
+} window_tracepoints[WINDOW_TRACEPOINTS] = {
+	{ "net_rx_softirq_entries", "irq:softirq_entry", "vec == 3" }, /* NET_RX_SOFTIRQ */
+	{ "napi_polls", "napi:napi_poll", NULL },
+	{ "netif_receive_skbs", "net:netif_receive_skb", NULL },
+};
+
+static long long optional_int(json_t *params, const char *key)
+{
+	json_t *v = json_object_get(params, key);
+
+	return json_is_number(v) ? (long long)json_number_value(v) : 0;
+}
+
+static void open_software(struct measure_window *w)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	perf_counter_open_cpus(&w->cpu_clock, "cpu-clock", &attr, w->ncpus);
+	attr.config = PERF_COUNT_SW_CONTEXT_SWITCHES;
+	perf_counter_open_cpus(&w->context_switches, "context-switches", &attr,
+			       w->ncpus);
+	/* the load's own CPU time: this process and what it forks from now */
+	attr.config = PERF_COUNT_SW_TASK_CLOCK;
+	perf_counter_open_task(&w->task_clock, "task-clock", &attr);
+}
+
+static void open_hardware(struct measure_window *w)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_CPU_CYCLES;
+	perf_counter_open_cpus(&w->hw_cycles, "cycles", &attr, w->ncpus);
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	perf_counter_open_cpus(&w->hw_instructions, "instructions", &attr,
+			       w->ncpus);
+}
+
+static void open_profile(struct measure_window *w)
+{
+	char err[200];
+
+	if (kernel_symbols_load(&w->symbols, "/proc/kallsyms", err, sizeof(err)) < 0) {
+		snprintf(w->profile_error, sizeof(w->profile_error), "%s", err);
+		return;
+	}
+	/* opened at window_begin, once profile_cpu is final */
+}
+
+int window_open(struct measure_window *w, json_t *params, char *err,
+		size_t errlen)
+{
+	char ferr[200];
+
+	memset(w, 0, sizeof(*w));
+	w->ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (w->ncpus < 1) {
+		snprintf(err, errlen, "online CPUs: %s", strerror(errno));
+		return -1;
+	}
+	if (w->ncpus > PROBE_MAX_CPUS)
+		w->ncpus = PROBE_MAX_CPUS;
+	w->profile_cpu = RX_CPU < w->ncpus ? RX_CPU : 0;
+	w->profile = optional_int(params, "profile") > 0;
+	w->stats_reader_hz = (int)optional_int(params, "stats_reader_hz");
+	w->stats_reader_tenants = (int)optional_int(params, "tenants");
+
+	open_software(w);
+	open_hardware(w);
+	for (int i = 0; i < WINDOW_TRACEPOINTS; i++)
+		tracepoint_counter_open(&w->tracepoints[i], window_tracepoints[i].event,
+					window_tracepoints[i].filter, w->ncpus);
+	w->nkprobes = (int)NKPROBES;
+	for (int i = 0; i < w->nkprobes; i++)
+		kprobe_counter_open(&w->kprobes[i], window_kprobes[i], w->ncpus);
+	w->have_rx_action = ftrace_profile_enable("net_rx_action", ferr,
+						  sizeof(ferr)) == 0;
+	if (w->profile)
+		open_profile(w);
+	return 0;
+}
+
+static void all_counters(struct measure_window *w,
+			 void (*fn)(struct perf_counter *))
+{
+	fn(&w->cpu_clock);
+	fn(&w->context_switches);
+	fn(&w->task_clock);
+	fn(&w->hw_cycles);
+	fn(&w->hw_instructions);
+	for (int i = 0; i < WINDOW_TRACEPOINTS; i++)
+		fn(&w->tracepoints[i]);
+	for (int i = 0; i < w->nkprobes; i++)
+		fn(&w->kprobes[i]);
+}
+
+static void read_rx_action(struct measure_window *w, int which)
+{
+	for (int c = 0; c < w->ncpus && w->have_rx_action; c++)
+		if (ftrace_profile_read("net_rx_action", c, &w->rx_action_ns[which][c],
+					&w->rx_action_hits[which][c]) < 0)
+			w->rx_action_unreadable = 1;
+}
+
+static void begin_profile(struct measure_window *w)
+{
+	int cpus[PROBE_MAX_CPUS], n = 0;
+	char err[200];
+
+	if (!w->profile || w->profile_error[0])
+		return;
+	if (w->profile_cpu >= 0 && w->profile_cpu < w->ncpus)
+		cpus[n++] = w->profile_cpu;
+	else
+		for (; n < w->ncpus; n++)
+			cpus[n] = n;
+	w->sampler = perf_sampler_open(cpus, n, WINDOW_PROFILE_HZ, &w->symbols,
+				       err, sizeof(err));
+	if (!w->sampler || perf_sampler_start(w->sampler, err, sizeof(err)) < 0)
+		snprintf(w->profile_error, sizeof(w->profile_error), "%s", err);
+}
+
+void window_begin(struct measure_window *w)
+{
+	char err[200];
+
+	if (w->stats_reader_hz > 0) {
+		w->stats_reader = stats_reader_start(w->stats_reader_hz,
+						     w->stats_reader_tenants,
+						     err, sizeof(err));
+		if (!w->stats_reader) {
+			w->stats_metrics = json_object();
+			json_object_set_new(w->stats_metrics, "stats_reader", json_null());
+			json_object_set_new(w->stats_metrics, "stats_reader_error",
+					    json_string(err));
+		}
+	}
+	begin_profile(w);
+	proc_counters_read(&w->proc[0]);
+	read_rx_action(w, 0);
+	all_counters(w, perf_counter_start);
+	w->t_begin = now_s();
+}
+
+void window_end(struct measure_window *w)
+{
+	w->t_end = now_s();
+	all_counters(w, perf_counter_stop);
+	read_rx_action(w, 1);
+	proc_counters_read(&w->proc[1]);
+	if (w->sampler) {
+		perf_sampler_stop(w->sampler);
+		w->profile_report = perf_sampler_report(w->sampler);
+	}
+	if (w->stats_reader) {
+		w->stats_metrics = json_object();
+		stats_reader_stop(w->stats_reader, w->stats_metrics);
+		w->stats_reader = NULL;
+	}
+}
+
+double window_seconds(const struct measure_window *w)
+{
+	return w->t_end - w->t_begin;
+}
+
+static json_t *total_or_null(const struct perf_counter *pc)
+{
+	return pc->absent ? json_null() :
+	       json_integer((json_int_t)perf_counter_total(pc));
+}
+
+static json_t *per_cpu_or_null(const struct perf_counter *pc)
+{
+	json_t *a;
+
+	if (pc->absent)
+		return json_null();
+	a = json_array();
+	for (int c = 0; c < pc->ncpus; c++)
+		json_array_append_new(a, json_integer((json_int_t)pc->delta[c]));
+	return a;
+}
+
+static void report_kprobes(const struct measure_window *w, json_t *metrics)
+{
+	json_t *counts = json_object(), *absent = json_array();
+	json_t *errors = json_object();
+	const struct perf_counter *k = w->kprobes;
+
+	for (int i = 0; i < w->nkprobes; i++) {
+		json_object_set_new(counts, window_kprobes[i], total_or_null(&k[i]));
+		if (!k[i].absent)
+			continue;
+		json_array_append_new(absent, json_string(window_kprobes[i]));
+		json_object_set_new(errors, window_kprobes[i],
+				    json_string(strerror(k[i].open_errno)));
+	}
+	json_object_set_new(metrics, "kprobe_counts", counts);
+	json_object_set_new(metrics, "kprobes_absent", absent);
+	json_object_set_new(metrics, "kprobe_open_errors", errors);
+	if (k[K_TRY_CHARGE].absent || k[K_CHARGE].absent)
+		json_object_set_new(metrics, "page_counter_charges", json_null());
+	else
+		json_object_set_new(metrics, "page_counter_charges",
+				    json_integer((json_int_t)(perf_counter_total(&k[K_TRY_CHARGE]) +
+							      perf_counter_total(&k[K_CHARGE]))));
+	json_object_set_new(metrics, "page_counter_uncharges",
+			    total_or_null(&k[K_UNCHARGE]));
+}
+
+static void report_perf(const struct measure_window *w, json_t *metrics)
+{
+	json_t *absent = json_array();
+	char status[160];
+
+	json_object_set_new(metrics, "cpu_clock_ns", total_or_null(&w->cpu_clock));
+	json_object_set_new(metrics, "context_switches",
+			    total_or_null(&w->context_switches));
+	json_object_set_new(metrics, "context_switches_per_cpu",
+			    per_cpu_or_null(&w->context_switches));
+	json_object_set_new(metrics, "task_clock_ns", total_or_null(&w->task_clock));
+	/* no PMU (TCG): say so, never estimate */
+	if (w->hw_cycles.absent)
+		snprintf(status, sizeof(status), "unavailable: %s",
+			 strerror(w->hw_cycles.open_errno));
+	else
+		snprintf(status, sizeof(status), "available");
+	json_object_set_new(metrics, "hw_counters", json_string(status));
+	json_object_set_new(metrics, "hw_cycles", total_or_null(&w->hw_cycles));
+	json_object_set_new(metrics, "hw_instructions",
+			    total_or_null(&w->hw_instructions));
+	for (int i = 0; i < WINDOW_TRACEPOINTS; i++) {
+		const struct perf_counter *tp = &w->tracepoints[i];
+		char key[96];
+
+		json_object_set_new(metrics, window_tracepoints[i].metric,
+				    total_or_null(tp));
+		snprintf(key, sizeof(key), "%s_per_cpu", window_tracepoints[i].metric);
+		json_object_set_new(metrics, key, per_cpu_or_null(tp));
+		if (tp->absent)
+			json_array_append_new(absent, json_string(window_tracepoints[i].event));
+	}
+	json_object_set_new(metrics, "tracepoints_absent", absent);
+}
+
+static void report_rx_action(const struct measure_window *w, json_t *metrics)
+{
+	json_t *per_cpu;
+	double ns = 0;
+	long long hits = 0;
+
+	if (!w->have_rx_action || w->rx_action_unreadable) {
+		json_object_set_new(metrics, "net_rx_softirq_ns", json_null());
+		json_object_set_new(metrics, "net_rx_softirq_ns_per_cpu", json_null());
+		json_object_set_new(metrics, "net_rx_action_calls", json_null());
+		return;
+	}
+	per_cpu = json_array();
+	for (int c = 0; c < w->ncpus; c++) {
+		double d = w->rx_action_ns[1][c] - w->rx_action_ns[0][c];
+
+		json_array_append_new(per_cpu, json_real(d));
+		ns += d;
+		hits += w->rx_action_hits[1][c] - w->rx_action_hits[0][c];
+	}
+	json_object_set_new(metrics, "net_rx_softirq_ns", json_real(ns));
+	json_object_set_new(metrics, "net_rx_softirq_ns_per_cpu", per_cpu);
+	json_object_set_new(metrics, "net_rx_action_calls", json_integer(hits));
+}
+
+/* Sets name (sum) and name_per_cpu from per-CPU deltas of a /proc counter. */
+static void set_proc_counter(json_t *metrics, const char *name, int valid,
+			     int ncpus, const uint64_t *before, const uint64_t *after,
+			     size_t stride, double scale)
+{
+	char key[96];
+	json_t *a;
+	double sum = 0;
+
+	snprintf(key, sizeof(key), "%s_per_cpu", name);
+	if (!valid) {
+		json_object_set_new(metrics, name, json_null());
+		json_object_set_new(metrics, key, json_null());
+		return;
+	}
+	a = json_array();
+	for (int c = 0; c < ncpus; c++) {
+		double d = (double)(after[c * stride] - before[c * stride]) * scale;
+
+		json_array_append_new(a, scale == 1 ? json_integer((json_int_t)d) :
+				      json_real(d));
+		sum += d;
+	}
+	json_object_set_new(metrics, name, scale == 1 ?
+			    json_integer((json_int_t)sum) : json_real(sum));
+	json_object_set_new(metrics, key, a);
+}
+
+static void report_proc(const struct measure_window *w, json_t *metrics)
+{
+	const struct proc_counters *b = &w->proc[0], *e = &w->proc[1];
+	size_t row = sizeof(struct softnet_row) / sizeof(uint64_t);
+	double ns_per_tick = 1e9 / (double)sysconf(_SC_CLK_TCK);
+
+	set_proc_counter(metrics, "softirq_ns_procstat", b->valid_stat && e->valid_stat,
+			 w->ncpus, b->softirq_ticks, e->softirq_ticks, 1, ns_per_tick);
+	set_proc_counter(metrics, "net_rx_softirqs",
+			 b->valid_softirqs && e->valid_softirqs, w->ncpus,
+			 b->net_rx_softirqs, e->net_rx_softirqs, 1, 1);
+	set_proc_counter(metrics, "softnet_processed",
+			 b->valid_softnet && e->valid_softnet, w->ncpus,
+			 &b->softnet[0].processed, &e->softnet[0].processed, row, 1);
+	set_proc_counter(metrics, "softnet_dropped",
+			 b->valid_softnet && e->valid_softnet, w->ncpus,
+			 &b->softnet[0].dropped, &e->softnet[0].dropped, row, 1);
+	set_proc_counter(metrics, "softnet_time_squeeze",
+			 b->valid_softnet && e->valid_softnet, w->ncpus,
+			 &b->softnet[0].time_squeeze, &e->softnet[0].time_squeeze, row, 1);
+}
+
+/* derived <per_name>_per_<unit> from an already reported metric */
+static const struct {
+	const char *metric, *per_name;
+} per_unit_metrics[] = {
+	{ "page_counter_charges", "charges" },
+	{ "page_counter_uncharges", "uncharges" },
+	{ "net_rx_softirq_ns", "net_rx_softirq_ns" },
+	{ "softirq_ns_procstat", "softirq_ns_procstat" },
+	{ "task_clock_ns", "task_clock_ns" },
+	{ "context_switches", "context_switches" },
+	{ "hw_cycles", "hw_cycles" },
+	{ "hw_instructions", "hw_instructions" },
+	{ "net_rx_softirq_entries", "net_rx_softirq_entries" },
+	{ "napi_polls", "napi_polls" },
+	{ "softnet_processed", "softnet_processed" },
+};
+
+static json_t *divided(json_t *value, double units)
+{
+	return json_is_number(value) && units > 0 ?
+	       json_real(json_number_value(value) / units) : json_null();
+}
+
+static void report_per_unit(json_t *metrics, double units, const char *unit)
+{
+	json_t *counts = json_object_get(metrics, "kprobe_counts");
+	json_t *per = json_object(), *v;
+	const char *sym;
+	char key[128];
+
+	for (size_t i = 0; i < sizeof(per_unit_metrics) / sizeof(per_unit_metrics[0]); i++) {
+		snprintf(key, sizeof(key), "%s_per_%s", per_unit_metrics[i].per_name, unit);
+		json_object_set_new(metrics, key,
+				    divided(json_object_get(metrics, per_unit_metrics[i].metric),
+					    units));
+	}
+	json_object_foreach(counts, sym, v)
+		json_object_set_new(per, sym, divided(v, units));
+	snprintf(key, sizeof(key), "kprobe_counts_per_%s", unit);
+	json_object_set_new(metrics, key, per);
+}
+
+void window_report(struct measure_window *w, json_t *metrics, double units,
+		   const char *unit_name)
+{
+	json_object_set_new(metrics, "window_s", json_real(window_seconds(w)));
+	json_object_set_new(metrics, "online_cpus", json_integer(w->ncpus));
+	report_perf(w, metrics);
+	report_kprobes(w, metrics);
+	report_rx_action(w, metrics);
+	report_proc(w, metrics);
+	if (unit_name) {
+		json_object_set_new(metrics, "unit", json_string(unit_name));
+		json_object_set_new(metrics, "units", json_real(units));
+		report_per_unit(metrics, units, unit_name);
+	}
+	if (w->profile) {
+		json_object_set_new(metrics, "profile", w->profile_report ?
+				    json_incref(w->profile_report) : json_null());
+		if (w->profile_error[0])
+			json_object_set_new(metrics, "profile_error",
+					    json_string(w->profile_error));
+	}
+	if (w->stats_metrics)
+		json_object_update(metrics, w->stats_metrics);
+}
+
+void window_close(struct measure_window *w)
+{
+	if (w->stats_reader) {
+		/* window_end never ran: reap the reader, drop its numbers */
+		json_t *discard = json_object();
+
+		stats_reader_stop(w->stats_reader, discard);
+		json_decref(discard);
+		w->stats_reader = NULL;
+	}
+	perf_sampler_close(w->sampler);
+	w->sampler = NULL;
+	all_counters(w, perf_counter_close);
+	if (w->have_rx_action)
+		ftrace_profile_disable();
+	w->have_rx_action = 0;
+	kernel_symbols_free(&w->symbols);
+	json_decref(w->profile_report);
+	w->profile_report = NULL;
+	json_decref(w->stats_metrics);
+	w->stats_metrics = NULL;
+}

@@ -1,0 +1,57 @@
+#!/bin/bash
+# The measurement window's counters on a short rx-mixed cell with profile=1:
+# absent kprobes are null and listed, hardware counters without a PMU say
+# "unavailable", tracepoint and /proc counters count the receive path, the
+# profile has samples.
+. "$(dirname "$0")/../lib.sh"
+
+out=$($MMX run baseline rx-mixed tenants=2 duration_s=2 warmup_s=1 profile=1 --out "$TEST_STORE")
+rc=$?
+check "mmx run exits 0" test "$rc" -eq 0
+check "status ok" test "$(field "$out" .status)" = ok
+rec=$(last_record "$TEST_STORE")
+m() { jq -e ".metrics | $1" <<<"$rec"; }
+
+# kprobes: multi-slot's drain_stock_slot is not in the baseline kernel
+check "kprobe on an absent symbol is null" m '.kprobe_counts | has("drain_stock_slot") and .drain_stock_slot == null'
+check "absent symbol listed in kprobes_absent" m '.kprobes_absent | index("drain_stock_slot") != null'
+check "every null kprobe count is listed absent, every listed one is null" \
+	m '([.kprobe_counts | to_entries[] | select(.value == null) | .key] | sort) == (.kprobes_absent | sort)'
+check "a present kprobe counts (page_counter_try_charge > 0)" m '.kprobe_counts.page_counter_try_charge > 0'
+check "kprobe counts per MB derived" m '.kprobe_counts_per_mb.try_charge_memcg > 0'
+
+# hardware counters: TCG has no PMU; elsewhere, a number or an honest null
+if [ "$(field "$rec" .accel)" = tcg ] || [ "$(field "$rec" .accel)" = icount ]; then
+	check "hw_counters unavailable under TCG" m '.hw_counters | startswith("unavailable")'
+	check "hw_cycles null under TCG" m '.hw_cycles == null and .hw_instructions == null'
+else
+	check "hw counters: available with counts or unavailable with nulls" \
+		m '(.hw_counters == "available" and .hw_cycles > 0) or ((.hw_counters | startswith("unavailable")) and .hw_cycles == null)'
+fi
+
+# tracepoints and /proc counters on the receive path
+check "NET_RX softirq entries (tracepoint) > 0" m '.net_rx_softirq_entries > 0'
+check "NET_RX softirq entries on the receive CPU" m '.net_rx_softirq_entries_per_cpu[.rx_cpu] > 0'
+check "napi polls (tracepoint) > 0 on the receive CPU" m '.napi_polls > 0 and .napi_polls_per_cpu[.rx_cpu] > 0'
+check "netif_receive_skb (tracepoint) > 0" m '.netif_receive_skbs > 0'
+check "no tracepoint absent" m '.tracepoints_absent == []'
+check "/proc/softirqs NET_RX > 0" m '.net_rx_softirqs > 0'
+# the /proc reads enclose the perf reads: never fewer entries than the tracepoint saw
+check "tracepoint entries <= /proc/softirqs NET_RX (nested windows)" m '.net_rx_softirq_entries <= .net_rx_softirqs'
+check "softnet processed > 0 on the receive CPU" m '.softnet_processed > 0 and .softnet_processed_per_cpu[.rx_cpu] > 0'
+check "softnet dropped and time_squeeze reported" m '(.softnet_dropped | type) == "number" and (.softnet_time_squeeze | type) == "number"'
+check "/proc/stat softirq time per CPU" m '.softirq_ns_procstat_per_cpu | length == 4'
+check "software counters" m '.cpu_clock_ns > 0 and .context_switches > 0 and .task_clock_ns > 0'
+check "per-MB values" m '.unit == "mb" and .charges_per_mb > 0 and .net_rx_softirq_ns_per_mb > 0 and .softnet_processed_per_mb > 0'
+check "tenant memory begin/end for 2 tenants" m '.tenant_memory.current.begin | length == 2'
+
+# profile=1
+check "profile samples > 0" m '.profile.samples > 0'
+check "profile top20 non-empty, at most 20" m '.profile.top20 | length > 0 and length <= 20'
+check "top20 entries named and counted" m '.profile.top20 | all(.symbol != "" and .self_samples > 0)'
+check "memcg shares in [0,1], children >= self" \
+	m '.profile.memcg_charge_share_self >= 0 and .profile.memcg_charge_share_children <= 1 and .profile.memcg_charge_share_children >= .profile.memcg_charge_share_self'
+check "profile names its memcg function list" m '.profile.memcg_charge_functions | index("page_counter_*") != null'
+
+check "rx-mixed declares profile 0..1, default 0" \
+	jq -e '.workloads["rx-mixed"].params.profile == {"type": "int", "default": 0, "min": 0, "max": 1}' matrix.json
