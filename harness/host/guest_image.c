@@ -10,11 +10,35 @@
 #include "guest_image.h"
 #include "hashing.h"
 #include "log.h"
+#include "program_files.h"
 #include "selftest_build.h"
 
-/* The image's name hashes everything in it: agent and selftest binaries. */
+/* dynamically linked programs workloads run in the guest (iperf3) */
+#define GUEST_IPERF3 "/usr/bin/iperf3"
+#define MAX_PROGRAM_DIRS 64
+
+/*
+ * iperf3 with its libraries and loader, or nothing when the host lacks it
+ * (only the iperf3 workload needs it; it says so in the guest).
+ */
+static void guest_programs(struct program_files *pf)
+{
+	char err[512];
+	int rc = program_files_find(GUEST_IPERF3, pf, err, sizeof(err));
+
+	if (rc == 1)
+		say("%s is not installed: the guest image has no iperf3 "
+		    "(run 'make deps')", GUEST_IPERF3);
+	else if (rc < 0)
+		say("the guest image has no iperf3: %s", err);
+}
+
+/*
+ * The image's name hashes everything in it: agent and selftest binaries,
+ * the programs' paths and contents.
+ */
 static int guest_image_key(const char *agent_path, const char *selftest_dir,
-			   char hex[65])
+			   const struct program_files *pf, char hex[65])
 {
 	struct hasher *h = hasher_new();
 
@@ -33,7 +57,47 @@ static int guest_image_key(const char *agent_path, const char *selftest_dir,
 			return -1;
 		}
 	}
+	for (int i = 0; i < pf->count; i++) {
+		hasher_add_str(h, pf->paths[i]);
+		if (hasher_add_file(h, pf->paths[i]) < 0) {
+			hasher_finish(h, hex);
+			fail_msg("cannot read %s", pf->paths[i]);
+			return -1;
+		}
+	}
 	hasher_finish(h, hex);
+	return 0;
+}
+
+/* Every directory above a program file, each once, then the files. */
+static int add_programs(struct cpio_writer *w, const struct program_files *pf)
+{
+	static char made[MAX_PROGRAM_DIRS][PROGRAM_PATH_MAX];
+	int nmade = 0;
+
+	for (int i = 0; i < pf->count; i++) {
+		const char *name = pf->paths[i] + 1;	/* archive names are relative */
+
+		for (const char *slash = strchr(name, '/'); slash;
+		     slash = strchr(slash + 1, '/')) {
+			char dir[PROGRAM_PATH_MAX];
+			int seen = 0;
+
+			snprintf(dir, sizeof(dir), "%.*s", (int)(slash - name), name);
+			for (int d = 0; d < nmade && !seen; d++)
+				seen = strcmp(made[d], dir) == 0;
+			if (seen)
+				continue;
+			if (nmade == MAX_PROGRAM_DIRS)
+				return -1;
+			snprintf(made[nmade++], PROGRAM_PATH_MAX, "%s", dir);
+			cpio_dir(w, dir, 0755);
+		}
+		if (cpio_file(w, name, 0755, pf->paths[i]) < 0) {
+			fail_msg("cannot read %s", pf->paths[i]);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -43,10 +107,12 @@ int guest_image_base(const char *kernel_dir, const char *agent_path,
 	static const char *const dirs[] = { "dev", "proc", "sys", "tmp", "mmx",
 					    "root", "selftests" };
 	char hex[65], tmp[4200];
+	struct program_files pf;
 	struct cpio_writer w;
 	FILE *f;
 
-	if (guest_image_key(agent_path, selftest_dir, hex) < 0)
+	guest_programs(&pf);
+	if (guest_image_key(agent_path, selftest_dir, &pf, hex) < 0)
 		return -1;
 	pathf(out, cap, "%s/initramfs-%.16s.cpio", kernel_dir, hex);
 	if (access(out, R_OK) == 0)
@@ -79,6 +145,11 @@ int guest_image_base(const char *kernel_dir, const char *agent_path,
 			unlink(tmp);
 			return -1;
 		}
+	}
+	if (add_programs(&w, &pf) < 0) {
+		fclose(f);
+		unlink(tmp);
+		return -1;
 	}
 	if (cpio_end(&w) < 0 || fclose(f) != 0 || rename(tmp, out) < 0) {
 		fail_msg("writing %s failed (disk full?)", out);
