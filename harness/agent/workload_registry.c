@@ -7,6 +7,7 @@ static const struct workload workloads[] = {
 	{ "rx-mixed", workload_rx_mixed },
 	{ "integrity", workload_integrity },
 	{ "limits", workload_limits },
+	{ "iperf3", workload_iperf3 },
 	{ "memcg-selftests", workload_memcg_selftests },
 	{ "probe", workload_probe },
 	{ "selftest-panic", workload_panic },

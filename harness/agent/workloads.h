@@ -19,6 +19,7 @@ struct workload {
 int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen);
 int workload_integrity(json_t *params, json_t *metrics, char *err, size_t errlen);
 int workload_limits(json_t *params, json_t *metrics, char *err, size_t errlen);
+int workload_iperf3(json_t *params, json_t *metrics, char *err, size_t errlen);
 int workload_memcg_selftests(json_t *params, json_t *metrics, char *err,
 			     size_t errlen);
 int workload_probe(json_t *params, json_t *metrics, char *err, size_t errlen);

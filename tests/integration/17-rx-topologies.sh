@@ -1,0 +1,64 @@
+#!/bin/bash
+# rx-mixed proto=udp, rx-mixed topology=virtio and the iperf3 workload, each
+# one short run on baseline; the virtio NICs must reach nothing outside
+# QEMU; an unknown proto is refused naming the allowed values.
+. "$(dirname "$0")/../lib.sh"
+
+SHORT="tenants=2 duration_s=2 warmup_s=1"
+
+# Every -netdev on a QEMU command line: a dgram/stream/socket backend whose
+# endpoints are unix sockets or 127.0.0.1 (no user/tap/bridge networking).
+netdevs_local_only() {
+	local log=$1 nd bad=0
+	while read -r nd; do
+		case $nd in
+		dgram,* | stream,* | socket,*) ;;
+		*) echo "netdev not allowed: $nd" >&2; bad=1; continue ;;
+		esac
+		tr ',' '\n' <<<"$nd" | grep -E '(host|listen|connect|udp|localaddr|mcast)=' |
+			grep -vE '=127\.0\.0\.1(:[0-9]+)?$' && bad=1
+	done < <(head -n 1 "$log" | tr ' ' '\n' | grep -A1 -x -- -netdev | grep -v -x -- -netdev | grep -v -x -- --)
+	return $bad
+}
+
+# rx-mixed over UDP: receivers count what arrives, the sender what it sent
+out=$($MMX run baseline rx-mixed $SHORT proto=udp --out "$TEST_STORE")
+check "udp: mmx run exits 0" test $? -eq 0
+check "udp: status ok" test "$(field "$out" .status)" = ok
+check "udp: metrics say proto udp on lo-rps" jq -e '.metrics.proto == "udp" and .metrics.topology == "lo-rps"' <<<"$out"
+check "udp: bytes received > 0" jq -e '.metrics.bytes_received > 0' <<<"$out"
+check "udp: bytes sent > 0" jq -e '.metrics.bytes_sent > 0' <<<"$out"
+check "udp: per-tenant throughput for 2 tenants" jq -e '.metrics.tenant_throughput_bytes_per_sec | length == 2 and all(. > 0)' <<<"$out"
+check "udp: per-tenant bytes sent for 2 tenants" jq -e '.metrics.tenant_bytes_sent | length == 2 and all(. > 0)' <<<"$out"
+check "udp: socket memory charged to the tenants" jq -e '.metrics.page_counter_charges > 0' <<<"$out"
+
+# rx-mixed over the virtio NIC pair
+out=$($MMX run baseline rx-mixed $SHORT topology=virtio --out "$TEST_STORE")
+check "virtio: mmx run exits 0" test $? -eq 0
+check "virtio: status ok" test "$(field "$out" .status)" = ok
+check "virtio: metrics say topology virtio" jq -e '.metrics.topology == "virtio" and .metrics.proto == "tcp"' <<<"$out"
+check "virtio: bytes received > 0" jq -e '.metrics.bytes_received > 0' <<<"$out"
+check "virtio: per-tenant throughput for 2 tenants" jq -e '.metrics.tenant_throughput_bytes_per_sec | length == 2 and all(. > 0)' <<<"$out"
+check "virtio: receiving NIC's IRQ fired on the receive CPU" jq -e '.metrics.nic_pair.rx_irqs | length >= 1 and all(.count_on_rx_cpu > 0)' <<<"$out"
+check "virtio: NAPI polls on the receive CPU" jq -e '.metrics.napi_polls_per_cpu[.metrics.rx_cpu] > 0' <<<"$out"
+qlog=$(field "$out" .qemu_log)
+check "virtio: QEMU command line recorded" test -s "$qlog"
+check "virtio: two virtio-net NICs on the command line" test "$(head -n 1 "$qlog" | tr ' ' '\n' | grep -c '^virtio-net-pci,')" -eq 2
+check "virtio: every netdev endpoint is local (unix socket or 127.0.0.1)" netdevs_local_only "$qlog"
+check "virtio: no user-mode or tap networking" bash -c "! head -n 1 '$qlog' | grep -qE -- '-netdev (user|tap|bridge|vde|l2tpv3)|-nic (user|tap|bridge)'"
+
+# iperf3, one server per tenant
+out=$($MMX run baseline iperf3 $SHORT --out "$TEST_STORE")
+check "iperf3: mmx run exits 0" test $? -eq 0
+check "iperf3: status ok" test "$(field "$out" .status)" = ok
+check "iperf3: throughput > 0" jq -e '.metrics.throughput_bytes_per_sec > 0 and .metrics.bytes_received > 0' <<<"$out"
+check "iperf3: per-tenant throughput for 2 tenants" jq -e '.metrics.tenant_throughput_bytes_per_sec | length == 2 and all(. > 0)' <<<"$out"
+check "iperf3: charge counters measured" jq -e '.metrics.page_counter_charges > 0' <<<"$out"
+qlog=$(field "$out" .qemu_log)
+check "lo-rps workloads boot without a NIC" bash -c "head -n 1 '$qlog' | grep -q -- '-nic none' && ! head -n 1 '$qlog' | grep -q -- '-netdev'"
+
+# an unknown proto is refused before any boot, naming the allowed values
+err=$($MMX run baseline rx-mixed proto=sctp 2>&1 >/dev/null)
+rc=$?
+check "unknown proto: mmx run fails" test "$rc" -ne 0
+check "unknown proto: the error names the allowed values" grep -q "allowed: tcp udp" <<<"$err"
