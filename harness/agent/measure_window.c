@@ -105,7 +105,7 @@ static void open_profile(struct measure_window *w)
 int window_open(struct measure_window *w, json_t *params, char *err,
 		size_t errlen)
 {
-	char ferr[200];
+	char ferr[sizeof(w->rx_action_error)];
 
 	memset(w, 0, sizeof(*w));
 	w->ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -130,6 +130,8 @@ int window_open(struct measure_window *w, json_t *params, char *err,
 		kprobe_counter_open(&w->kprobes[i], window_kprobes[i], w->ncpus);
 	w->have_rx_action = ftrace_profile_enable("net_rx_action", ferr,
 						  sizeof(ferr)) == 0;
+	if (!w->have_rx_action)
+		snprintf(w->rx_action_error, sizeof(w->rx_action_error), "%s", ferr);
 	if (w->profile)
 		open_profile(w);
 	return 0;
@@ -309,6 +311,9 @@ static void report_rx_action(const struct measure_window *w, json_t *metrics)
 		json_object_set_new(metrics, "net_rx_softirq_ns", json_null());
 		json_object_set_new(metrics, "net_rx_softirq_ns_per_cpu", json_null());
 		json_object_set_new(metrics, "net_rx_action_calls", json_null());
+		json_object_set_new(metrics, "net_rx_softirq_error", json_string(
+			w->rx_action_unreadable ? "trace_stat unreadable" :
+			w->rx_action_error));
 		return;
 	}
 	per_cpu = json_array();

@@ -65,6 +65,7 @@ struct measure_window {
 	struct perf_counter kprobes[WINDOW_MAX_KPROBES];
 	int nkprobes;
 	int have_rx_action, rx_action_unreadable;
+	char rx_action_error[200];
 	double rx_action_ns[2][PROBE_MAX_CPUS];
 	long long rx_action_hits[2][PROBE_MAX_CPUS];
 	struct proc_counters proc[2];
