@@ -5,6 +5,8 @@
 
 static const struct workload workloads[] = {
 	{ "rx-mixed", workload_rx_mixed },
+	{ "kmem-mix", workload_kmem_mix },
+	{ "fault-mix", workload_fault_mix },
 	{ "integrity", workload_integrity },
 	{ "limits", workload_limits },
 	{ "iperf3", workload_iperf3 },

@@ -17,6 +17,9 @@ struct workload {
 };
 
 int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen);
+int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen);
+int workload_fault_mix(json_t *params, json_t *metrics, char *err,
+		       size_t errlen);
 int workload_integrity(json_t *params, json_t *metrics, char *err, size_t errlen);
 int workload_limits(json_t *params, json_t *metrics, char *err, size_t errlen);
 int workload_iperf3(json_t *params, json_t *metrics, char *err, size_t errlen);
