@@ -59,6 +59,7 @@ struct measure_window {
 
 	int profile, stats_reader_hz;
 	double t_begin, t_end;
+	double read_s[2];	/* reading the counters at begin, at end */
 	struct perf_counter cpu_clock, context_switches, task_clock;
 	struct perf_counter hw_cycles, hw_instructions;
 	struct perf_counter tracepoints[WINDOW_TRACEPOINTS];

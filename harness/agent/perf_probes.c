@@ -52,6 +52,7 @@ void perf_counter_open_task(struct perf_counter *pc, const char *name,
 			    struct perf_event_attr *attr)
 {
 	counter_init(pc, name, 1);
+	pc->task = 1;
 	attr->size = sizeof(*attr);
 	attr->inherit = 1;
 	pc->fds[0] = open_event(attr, 0, -1, 0);
@@ -137,6 +138,18 @@ void perf_counter_stop(struct perf_counter *pc)
 {
 	for (int c = 0; c < pc->ncpus && !pc->absent; c++)
 		pc->delta[c] = read_count(pc->fds[c]) - pc->start[c];
+}
+
+void perf_counter_start_cpu(struct perf_counter *pc, int cpu)
+{
+	if (!pc->absent && !pc->task && cpu >= 0 && cpu < pc->ncpus)
+		pc->start[cpu] = read_count(pc->fds[cpu]);
+}
+
+void perf_counter_stop_cpu(struct perf_counter *pc, int cpu)
+{
+	if (!pc->absent && !pc->task && cpu >= 0 && cpu < pc->ncpus)
+		pc->delta[cpu] = read_count(pc->fds[cpu]) - pc->start[cpu];
 }
 
 uint64_t perf_counter_total(const struct perf_counter *pc)

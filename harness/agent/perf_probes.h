@@ -19,6 +19,7 @@ struct perf_counter {
 	int absent;
 	int open_errno;
 	int ncpus;		/* number of fds: CPUs 0..ncpus-1, or 1 for a task counter */
+	int task;		/* opened by perf_counter_open_task */
 	int fds[PROBE_MAX_CPUS];
 	uint64_t start[PROBE_MAX_CPUS];
 	uint64_t delta[PROBE_MAX_CPUS];
@@ -41,6 +42,13 @@ void tracepoint_counter_open(struct perf_counter *pc, const char *event,
 
 void perf_counter_start(struct perf_counter *pc);
 void perf_counter_stop(struct perf_counter *pc);
+/*
+ * The same for one CPU's event of a per-CPU counter.  Reading an event of
+ * another CPU costs an IPI (milliseconds under TCG): a caller reading many
+ * counters runs on each CPU in turn and reads that CPU's events there.
+ */
+void perf_counter_start_cpu(struct perf_counter *pc, int cpu);
+void perf_counter_stop_cpu(struct perf_counter *pc, int cpu);
 uint64_t perf_counter_total(const struct perf_counter *pc);
 void perf_counter_close(struct perf_counter *pc);
 
