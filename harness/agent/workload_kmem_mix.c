@@ -177,6 +177,28 @@ static void report_per_op(json_t *metrics, double ops)
 	json_object_set_new(metrics, "kprobe_counts_per_op", per_op);
 }
 
+/*
+ * The receive CPU's softirq time and its share of the window: what the
+ * softirq leaves of that CPU is all the kmem tasks get, so ops_per_sec
+ * must be read beside it.
+ */
+static void report_rx_cpu(json_t *metrics, double window)
+{
+	json_t *procstat = json_array_get(json_object_get(metrics,
+				"softirq_ns_procstat_per_cpu"), RX_CPU);
+	json_t *net_rx = json_array_get(json_object_get(metrics,
+				"net_rx_softirq_ns_per_cpu"), RX_CPU);
+
+	json_object_set_new(metrics, "rx_cpu_softirq_ns_procstat",
+			    procstat ? json_copy(procstat) : json_null());
+	json_object_set_new(metrics, "rx_cpu_net_rx_softirq_ns",
+			    net_rx ? json_copy(net_rx) : json_null());
+	json_object_set_new(metrics, "rx_cpu_softirq_share",
+			    json_is_number(procstat) && window > 0 ?
+			    json_real(json_number_value(procstat) / 1e9 / window) :
+			    json_null());
+}
+
 int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 {
 	int kmem = (int)param_int(params, "kmem_tenants");
@@ -263,6 +285,7 @@ int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 	for (size_t i = 0; i < NOBJ; i++)
 		perf_counter_close(&obj[i]);
 	report_per_op(metrics, (double)ops_total);
+	report_rx_cpu(metrics, window);
 	remove_task_dirs(kmem);
 	removed = tenants_remove(rx + kmem, REMOVE_TIMEOUT_S);
 
