@@ -52,7 +52,8 @@ $(BUILD)/mmx-agent: $(AGENT_SRC) $(COMMON_SRC) $(HEADERS) | $(BUILD)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 # agent files that need nothing but libc (parsers) are unit-tested too
-UNIT_AGENT_SRC := harness/agent/kernel_symbols.c harness/agent/proc_counters.c
+UNIT_AGENT_SRC := harness/agent/kernel_symbols.c harness/agent/proc_counters.c \
+		  harness/agent/latency_hist.c
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)
 	@mkdir -p $(dir $@)

@@ -43,8 +43,11 @@ out=$($MMX run baseline kmem-mix kmem_tenants=3 rx_tenants=2 duration_s=2 warmup
 check "kmem-mix: mmx run exits 0" test $? -eq 0
 check "kmem-mix: status ok" test "$(field "$out" .status)" = ok
 check "kmem-mix: ops > 0" jq -e '.metrics.ops > 0 and .metrics.ops_per_sec > 0' <<<"$out"
+# not all(. > 0): the rx softirq can take nearly all of CPU 1 on a loaded host
 check "kmem-mix: per-tenant ops for 3 kmem tenants" \
-	jq -e '.metrics.tenant_ops_per_sec | length == 3 and all(. > 0)' <<<"$out"
+	jq -e '.metrics.tenant_ops_per_sec | length == 3 and all(. >= 0)' <<<"$out"
+check "kmem-mix: receive CPU's softirq share reported" \
+	jq -e '.metrics.rx_cpu_softirq_share > 0' <<<"$out"
 check "kmem-mix: rx throughput for 2 rx tenants" \
 	jq -e '.metrics.throughput_bytes_per_sec > 0 and (.metrics.tenant_throughput_bytes_per_sec | length == 2)' <<<"$out"
 check "kmem-mix: charges per MB received measured" jq -e '.metrics.charges_per_mb > 0' <<<"$out"
