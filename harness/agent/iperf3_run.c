@@ -158,7 +158,11 @@ int iperf3_clients_start(struct iperf3_set *s, int duration_s, int omit_s,
 	return 0;
 }
 
-/* Reaps the listed children until timeout; returns how many failed. */
+/*
+ * Reaps the listed children (each by its pid: clients and servers end at
+ * about the same time) until the deadline, then kills what is left.
+ * Returns how many failed or were killed, the first in *first_failed.
+ */
 static int reap(pid_t *pids, int n, double deadline, int *first_failed)
 {
 	int left = 0, failed = 0;
@@ -166,32 +170,27 @@ static int reap(pid_t *pids, int n, double deadline, int *first_failed)
 	for (int i = 0; i < n; i++)
 		left += pids[i] > 0;
 	while (left > 0 && now_s() < deadline) {
-		int st;
-		pid_t p = waitpid(-1, &st, WNOHANG);
-
-		if (p <= 0) {
-			sleep_s(0.05);
-			continue;
-		}
 		for (int i = 0; i < n; i++) {
-			if (pids[i] != p)
+			int st;
+
+			if (pids[i] <= 0 || waitpid(pids[i], &st, WNOHANG) != pids[i])
 				continue;
 			pids[i] = 0;
 			left--;
-			if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-				if (failed++ == 0)
-					*first_failed = i;
-			}
+			if ((!WIFEXITED(st) || WEXITSTATUS(st) != 0) && failed++ == 0)
+				*first_failed = i;
 		}
+		if (left > 0)
+			sleep_s(0.05);
 	}
 	for (int i = 0; i < n; i++) {
-		if (pids[i] > 0) {
-			kill(pids[i], SIGKILL);
-			waitpid(pids[i], NULL, 0);
-			if (failed++ == 0)
-				*first_failed = i;
-			pids[i] = 0;
-		}
+		if (pids[i] <= 0)
+			continue;
+		kill(pids[i], SIGKILL);
+		waitpid(pids[i], NULL, 0);
+		if (failed++ == 0)
+			*first_failed = i;
+		pids[i] = 0;
 	}
 	return failed;
 }

@@ -96,13 +96,13 @@ static int socket_type(const struct rx_load *l)
 static void open_receiving(const struct rx_load *l, int t, struct pollfd *pfd,
 			   int ready_fd)
 {
+	/* TCP: one listening socket for all flows; UDP: one socket per flow */
+	int nbound = l->proto == RX_PROTO_UDP ? l->flows : 1;
 	int one = 1, lfd = -1;
 
-	for (int f = 0; f < l->flows; f++) {
+	for (int f = 0; f < nbound; f++) {
 		struct sockaddr_in addr = flow_addr(l, t, f);
 
-		if (l->proto == RX_PROTO_TCP && f > 0)
-			break;
 		lfd = socket(AF_INET, socket_type(l), 0);
 		if (lfd < 0)
 			_exit(11);
@@ -270,9 +270,11 @@ static void wait_children(pid_t *pids, int n, double timeout_s)
 		else
 			sleep_s(0.02);
 	}
+	/* never kill(0 or -1): a child that was not forked has no pid */
 	if (left > 0)
 		for (int i = 0; i < n; i++)
-			kill(pids[i], SIGKILL);
+			if (pids[i] > 0)
+				kill(pids[i], SIGKILL);
 	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
 		;
 }
