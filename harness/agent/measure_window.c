@@ -129,12 +129,23 @@ int window_open(struct measure_window *w, json_t *params, char *err,
 	w->nkprobes = (int)NKPROBES;
 	for (int i = 0; i < w->nkprobes; i++)
 		kprobe_counter_open(&w->kprobes[i], window_kprobes[i], w->ncpus);
-	w->have_rx_action = ftrace_profile_enable("net_rx_action", ferr,
-						  sizeof(ferr)) == 0;
-	if (!w->have_rx_action)
-		snprintf(w->rx_action_error, sizeof(w->rx_action_error), "%s", ferr);
-	if (w->profile)
+	if (w->profile) {
+		/*
+		 * The profiler is a function_graph tracer: a sample landing in
+		 * its return trampoline makes the ORC unwinder warn on the
+		 * console ("stack going in the wrong direction? at
+		 * return_to_handler"), which fails the run.
+		 */
+		snprintf(w->rx_action_error, sizeof(w->rx_action_error),
+			 "not measured with profile=1 (function_graph breaks callchain unwinding)");
 		open_profile(w);
+	} else {
+		w->have_rx_action = ftrace_profile_enable("net_rx_action", ferr,
+							  sizeof(ferr)) == 0;
+		if (!w->have_rx_action)
+			snprintf(w->rx_action_error, sizeof(w->rx_action_error),
+				 "%s", ferr);
+	}
 	return 0;
 }
 

@@ -42,7 +42,7 @@ check "softnet processed > 0 on the receive CPU" m '.softnet_processed > 0 and .
 check "softnet dropped and time_squeeze reported" m '(.softnet_dropped | type) == "number" and (.softnet_time_squeeze | type) == "number"'
 check "/proc/stat softirq time per CPU" m '.softirq_ns_procstat_per_cpu | length == 4'
 check "software counters" m '.cpu_clock_ns > 0 and .context_switches > 0 and .task_clock_ns > 0'
-check "per-MB values" m '.unit == "mb" and .charges_per_mb > 0 and .net_rx_softirq_ns_per_mb > 0 and .softnet_processed_per_mb > 0'
+check "per-MB values" m '.unit == "mb" and .charges_per_mb > 0 and .softirq_ns_procstat_per_mb > 0 and .softnet_processed_per_mb > 0 and .net_rx_softirq_ns_per_mb == null'
 check "tenant memory begin/end for 2 tenants" m '.tenant_memory.current.begin | length == 2'
 
 # profile=1
@@ -51,6 +51,7 @@ check "profile top20 non-empty, at most 20" m '.profile.top20 | length > 0 and l
 check "top20 entries named and counted" m '.profile.top20 | all(.symbol != "" and .self_samples > 0)'
 check "memcg shares in [0,1], children >= self" \
 	m '.profile.memcg_charge_share_self >= 0 and .profile.memcg_charge_share_children <= 1 and .profile.memcg_charge_share_children >= .profile.memcg_charge_share_self'
+check "profile=1 leaves out the function profiler, and says so" m '.net_rx_softirq_ns == null and (.net_rx_softirq_error | test("profile=1"))'
 check "profile names its memcg function list" m '.profile.memcg_charge_functions | index("page_counter_*") != null'
 
 check "rx-mixed declares profile 0..1, default 0" \
