@@ -17,6 +17,8 @@ static int usage(FILE *f)
 		"                                        boot once, print and store the result\n"
 		"  check VARIANT [kconfig=base,debug] [items=...]\n"
 		"                                        the correctness gate\n"
+		"  report [RESULTS_DIR] [--gate DIR] [--out DIR] [--seed N]\n"
+		"                                        statistics, charts and REPORT.md\n"
 		"environment: MMX_MATRIX (matrix.json path), MMX_CACHE (cache dir),\n"
 		"             MMX_JOBS (make -j), MMX_SOURCE_VERSION (override the pin)\n");
 	return f == stderr ? 2 : 0;
@@ -41,6 +43,8 @@ int main(int argc, char **argv)
 		rc = cmd_run(&m, argc - 2, argv + 2);
 	else if (!strcmp(argv[1], "check"))
 		rc = cmd_check(&m, argc - 2, argv + 2);
+	else if (!strcmp(argv[1], "report"))
+		rc = cmd_report(&m, argc - 2, argv + 2);
 	else {
 		fail_msg("unknown command '%s'", argv[1]);
 		rc = usage(stderr);

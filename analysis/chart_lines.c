@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A metric against the number of tenants, one line per variant, median
+ * with its 95% bootstrap interval as bars; one chart per timing mode,
+ * kconfig axis and setting of the other parameters.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "charts.h"
+#include "report_format.h"
+
+static const char *tenant_param(const char *workload)
+{
+	return strcmp(workload, "kmem-mix") ? "tenants" : "kmem_tenants";
+}
+
+static int charted(size_t m)
+{
+	const struct metric_def *d = &metric_defs[m];
+
+	/* the profile shares have their own bar chart */
+	if (!strncmp(d->path, "profile.", 8))
+		return 0;
+	return !strcmp(d->workload, "rx-mixed") || d->primary;
+}
+
+/* The cell's parameters without the tenant count: what a line holds fixed. */
+static void rest_of_params(const struct cell *c, const char *drop, char *buf, size_t cap)
+{
+	const char *p = c->params;
+	size_t len = 0, dl = strlen(drop);
+
+	buf[0] = '\0';
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		if (!(n > dl && !strncmp(p, drop, dl) && p[dl] == '='))
+			len += snprintf(buf + len, len < cap ? cap - len : 0, "%s%.*s",
+					len ? " " : "", (int)n, p);
+		p += n;
+		p += *p == ' ';
+	}
+}
+
+static int same_group(const struct cell *a, const struct cell *b, const char *drop)
+{
+	char ra[1024], rb[1024];
+
+	if (strcmp(a->workload, b->workload) || strcmp(a->timing, b->timing) ||
+	    strcmp(a->kconfig, b->kconfig))
+		return 0;
+	rest_of_params(a, drop, ra, sizeof(ra));
+	rest_of_params(b, drop, rb, sizeof(rb));
+	return !strcmp(ra, rb);
+}
+
+
+static void one_chart(const struct report *r, const char *dir, struct chart_list *l,
+		      size_t m, const struct cell *first, size_t serial)
+{
+	const struct metric_def *d = &metric_defs[m];
+	const char *xp = tenant_param(d->workload);
+	char rest[1024], name[200], title[300], sub[1400], ylabel[200], s[100];
+	struct chart *c;
+	FILE *dat, *gp;
+	int plotted = 0;
+
+	rest_of_params(first, xp, rest, sizeof(rest));
+	snprintf(name, sizeof(name), "%s-%s-%s-%s-%zu", d->workload,
+		 slug(s, sizeof(s), d->path), first->timing, first->kconfig, serial);
+	snprintf(title, sizeof(title), "%s: %s vs %s", d->workload, d->label, xp);
+	c = chart_new(l, name, title);
+	if (!c || !(dat = chart_open(dir, c, "dat")))
+		return;
+	gp = chart_open(dir, c, "gp");
+	if (!gp) {
+		fclose(dat);
+		return;
+	}
+	snprintf(sub, sizeof(sub), "timing mode: %s, kconfig: %s; median and 95%% bootstrap "
+		 "interval\n%s", first->timing, first->kconfig, rest);
+	snprintf(ylabel, sizeof(ylabel), "%s (%s)%s", d->label, d->unit,
+		 d->log_scale ? ", log scale" : "");
+	chart_preamble(gp, c, sub, xp, ylabel);
+	if (d->log_scale)
+		fputs("set logscale y\n", gp);
+	fputs("set offsets graph 0.03, graph 0.03, 0, 0\n", gp);
+	for (size_t vi = 0; vi < r->nvariants; vi++) {
+		const struct variant_info *v = &r->variants[vi];
+		int rows = 0;
+
+		for (size_t i = 0; i < r->ncells; i++) {
+			const struct cell *cl = &r->cells[i];
+			const struct cell_metric *cm = &cl->metrics[m];
+			double x = cell_param(cl, xp);
+
+			if (strcmp(cl->variant, v->name) || !same_group(cl, first, xp) ||
+			    cm->n == 0 || isnan(x))
+				continue;
+			/* no interval (n too small): the bar collapses onto the median */
+			fprintf(dat, "%g %.10g %.10g %.10g\n", x, cm->median * d->scale,
+				(cm->ci.valid ? cm->ci.lo : cm->median) * d->scale,
+				(cm->ci.valid ? cm->ci.hi : cm->median) * d->scale);
+			rows++;
+		}
+		if (!rows)
+			continue;
+		fputs("\n\n", dat);
+		fprintf(gp, "%s '%s.dat' index %d using 1:2:3:4 with yerrorlines lw 2 "
+			"pt 7 title ", plotted ? ", \\\n    " : "plot ", c->name, plotted);
+		snprintf(s, sizeof(s), "%s%s", v->name,
+			 v->gate == GATE_INVALID ? " (INVALID: failed gate)" : "");
+		gp_string(gp, s);
+		plotted++;
+	}
+	fputs("\n", gp);
+	chart_finish(gp, c);
+	fclose(dat);
+	fclose(gp);
+}
+
+void chart_lines_vs_tenants(const struct report *r, const char *dir, struct chart_list *l)
+{
+	for (size_t m = 0; m < metric_defs_count; m++) {
+		const char *xp = tenant_param(metric_defs[m].workload);
+		size_t serial = 0;
+
+		if (!charted(m))
+			continue;
+		for (size_t i = 0; i < r->ncells; i++) {
+			const struct cell *c = &r->cells[i];
+			int seen = 0;
+
+			if (strcmp(c->workload, metric_defs[m].workload) ||
+			    c->metrics[m].n == 0)
+				continue;
+			/* the first cell of each group with data opens its chart */
+			for (size_t j = 0; j < i && !seen; j++)
+				seen = r->cells[j].metrics[m].n > 0 &&
+				       same_group(&r->cells[j], c, xp);
+			if (!seen)
+				one_chart(r, dir, l, m, c, serial++);
+		}
+	}
+}

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/* gnuplot: each chart is a .dat and a .gp script drawn as SVG and PNG. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "charts.h"
+#include "log.h"
+#include "subprocess.h"
+
+#define CHART_SIZE "1000,600"
+
+struct chart *chart_new(struct chart_list *l, const char *name, const char *title)
+{
+	struct chart *c = realloc(l->v, (l->n + 1) * sizeof(*c));
+
+	if (!c)
+		return NULL;
+	l->v = c;
+	c = &l->v[l->n++];
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	snprintf(c->title, sizeof(c->title), "%s", title);
+	return c;
+}
+
+FILE *chart_open(const char *dir, const struct chart *c, const char *ext)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, c->name, ext);
+	return fopen(path, "w");
+}
+
+void gp_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '\n') {
+			fputs("\\n", f);
+			continue;
+		}
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+void chart_preamble(FILE *gp, const struct chart *c, const char *subtitle,
+		    const char *xlabel, const char *ylabel)
+{
+	char title[800];
+
+	/* noenhanced: variant and parameter names hold underscores */
+	fprintf(gp, "set terminal svg size %s dynamic noenhanced font 'sans,12' "
+		"background '#ffffff'\nset output '%s.svg'\n", CHART_SIZE, c->name);
+	snprintf(title, sizeof(title), "%s\n%s", c->title, subtitle);
+	fputs("set title ", gp);
+	gp_string(gp, title);
+	fputs("\nset xlabel ", gp);
+	gp_string(gp, xlabel);
+	fputs("\nset ylabel ", gp);
+	gp_string(gp, ylabel);
+	fputs("\nset grid\nset key below horizontal noenhanced\n", gp);
+}
+
+void chart_finish(FILE *gp, const struct chart *c)
+{
+	fprintf(gp, "set terminal pngcairo size %s noenhanced font 'sans,10' "
+		"background '#ffffff'\nset output '%s.png'\nreplot\n", CHART_SIZE,
+		c->name);
+}
+
+void chart_note_absent(struct chart_list *l, const char *what)
+{
+	size_t len = strlen(l->absent);
+
+	snprintf(l->absent + len, sizeof(l->absent) - len, "%s- %s\n",
+		 len ? "" : "", what);
+}
+
+static int file_exists(const char *dir, const char *name, const char *ext)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, name, ext);
+	f = fopen(path, "r");
+	if (f)
+		fclose(f);
+	return f != NULL;
+}
+
+static void draw(const char *dir, struct chart *c)
+{
+	char script[300], log[4096];
+	char *argv[] = { "sh", "-c", NULL, NULL };
+	char cmd[4500];
+
+	snprintf(script, sizeof(script), "%s.gp", c->name);
+	snprintf(log, sizeof(log), "%s/gnuplot.log", dir);
+	/* gnuplot writes its outputs relative to the script's directory */
+	snprintf(cmd, sizeof(cmd), "cd '%s' && exec gnuplot '%s'", dir, script);
+	argv[2] = cmd;
+	c->drawn = run_logged(argv, log) == 0 && file_exists(dir, c->name, "svg") &&
+		   file_exists(dir, c->name, "png");
+	if (!c->drawn)
+		say("warning: gnuplot did not draw %s/%s (see %s)", dir, script, log);
+}
+
+int charts_write(const struct report *r, const char *dir, struct chart_list *out)
+{
+	memset(out, 0, sizeof(*out));
+	chart_lines_vs_tenants(r, dir, out);
+	chart_slot_heatmap(r, dir, out);
+	chart_rt_bars(r, dir, out);
+	chart_charge_share(r, dir, out);
+	for (size_t i = 0; i < out->n; i++)
+		draw(dir, &out->v[i]);
+	return 0;
+}
+
+void charts_free(struct chart_list *l)
+{
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mmx report [RESULTS_DIR] [--gate DIR] [--out DIR] [--seed N]
+ *
+ * Reads only the results store (RESULTS_DIR/runs.jsonl, default
+ * results/matrix; a .jsonl file is read as is), the gate summaries (--gate,
+ * default results/check) and matrix.json's variant knobs, and writes
+ * OUT/REPORT.md (default OUT: the current directory, the repo top) with its
+ * charts and CSV/JSON summaries in OUT/report/.  --seed sets the bootstrap
+ * seed (default: the matrix seed the runs carry, else 1).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "charts.h"
+#include "commands.h"
+#include "log.h"
+#include "provenance.h"
+#include "report.h"
+#include "report_md.h"
+#include "run_store.h"
+#include "summary_files.h"
+
+#define REPORT_ASSETS "report"
+
+struct report_args {
+	const char *results, *gate, *out;
+	unsigned long long seed;
+	int seed_given;
+};
+
+static int parse_args(int argc, char **argv, struct report_args *a)
+{
+	*a = (struct report_args){ "results/matrix", "results/check", ".", 1, 0 };
+	for (int i = 0; i < argc; i++) {
+		const char *opt = argv[i];
+
+		if (!strcmp(opt, "--gate") || !strcmp(opt, "--out") || !strcmp(opt, "--seed")) {
+			char *end;
+
+			if (i + 1 >= argc) {
+				fail_msg("%s needs a value", opt);
+				return -1;
+			}
+			if (!strcmp(opt, "--gate"))
+				a->gate = argv[++i];
+			else if (!strcmp(opt, "--out"))
+				a->out = argv[++i];
+			else {
+				errno = 0;
+				a->seed = strtoull(argv[++i], &end, 10);
+				if (errno || *end || end == argv[i]) {
+					fail_msg("--seed %s: not a non-negative integer", argv[i]);
+					return -1;
+				}
+				a->seed_given = 1;
+			}
+		} else if (opt[0] == '-') {
+			fail_msg("unknown option '%s'", opt);
+			return -1;
+		} else {
+			a->results = opt;
+		}
+	}
+	return 0;
+}
+
+/* RESULTS_DIR/runs.jsonl, or the path itself when it names a file. */
+static void store_path(const char *results, char *buf, size_t cap)
+{
+	struct stat st;
+
+	if (!stat(results, &st) && S_ISREG(st.st_mode))
+		snprintf(buf, cap, "%s", results);
+	else
+		snprintf(buf, cap, "%s/runs.jsonl", results);
+}
+
+static unsigned long long matrix_seed(json_t *runs)
+{
+	size_t i;
+	json_t *rec;
+
+	json_array_foreach(runs, i, rec) {
+		json_t *s = json_object_get(json_object_get(rec, "matrix"), "seed");
+
+		if (json_is_integer(s) && json_integer_value(s) >= 0)
+			return (unsigned long long)json_integer_value(s);
+	}
+	return 1;
+}
+
+static int make_dir(const char *path)
+{
+	if (mkdir(path, 0755) && errno != EEXIST) {
+		fail_msg("cannot create %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int build_and_write(struct report *r, json_t *matrix_variants)
+{
+	const char **order;
+	char assets[4096], md[4096];
+	struct chart_list charts;
+	int rc = 0;
+
+	if (variants_load(r, matrix_variants) < 0)
+		return 1;
+	order = calloc(r->nvariants + 1, sizeof(*order));
+	if (!order)
+		return 1;
+	for (size_t i = 0; i < r->nvariants; i++)
+		order[i] = r->variants[i].name;
+	if (cells_build(r, order, r->nvariants) < 0 || comparisons_build(r) < 0) {
+		free(order);
+		return 1;
+	}
+	snprintf(assets, sizeof(assets), "%s/%s", r->out_dir, REPORT_ASSETS);
+	snprintf(md, sizeof(md), "%s/REPORT.md", r->out_dir);
+	if (make_dir(r->out_dir) < 0 || make_dir(assets) < 0) {
+		free(order);
+		return 1;
+	}
+	rc |= summary_files_write(r, assets) < 0;
+	charts_write(r, assets, &charts);
+	for (size_t i = 0; i < charts.n; i++)
+		rc |= !charts.v[i].drawn;
+	rc |= report_md_write(r, &charts, md, REPORT_ASSETS) < 0;
+	say("report: %s (%zu cells, %zu comparisons, %zu charts) and summaries in %s/",
+	    md, r->ncells, r->ncmp, charts.n, assets);
+	charts_free(&charts);
+	free(order);
+	return rc ? 1 : 0;
+}
+
+int cmd_report(const struct matrix *m, int argc, char **argv)
+{
+	struct report_args a;
+	struct report r = { 0 };
+	char path[4096];
+	int rc;
+
+	if (parse_args(argc, argv, &a) < 0) {
+		fprintf(stderr, "usage: mmx report [RESULTS_DIR] [--gate DIR] [--out DIR] "
+			"[--seed N]\n");
+		return 2;
+	}
+	store_path(a.results, path, sizeof(path));
+	r.runs = run_store_load(path, &r.skipped_lines);
+	if (!r.runs) {
+		fail_msg("no results store at %s: run the matrix first (or name a results "
+			 "directory)", path);
+		return 2;
+	}
+	r.results_path = path;
+	r.gate_dir = a.gate;
+	r.out_dir = a.out;
+	r.seed = a.seed_given ? a.seed : matrix_seed(r.runs);
+	iso_time_now(r.generated_at, sizeof(r.generated_at));
+	rc = build_and_write(&r, json_object_get(m->root, "variants"));
+	cells_free(&r);
+	free(r.cmp);
+	for (size_t i = 0; i < r.nvariants; i++)
+		free(r.variants[i].name);
+	free(r.variants);
+	json_decref(r.runs);
+	return rc;
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_REPORT_H
+#define MMX_REPORT_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "metrics_table.h"
+#include "stats.h"
+
+/* The report's model: built once from the store, then only read by writers. */
+
+#define REPORT_ALPHA 0.05
+#define REPORT_LEVEL 0.95
+#define BASELINE_VARIANT "baseline"
+/* the baseline kernel measured again as an independent set: the noise floor */
+#define AA_VARIANT "baseline-aa"
+
+struct cell_metric {
+	double *values;		/* from ok runs that carry the metric */
+	size_t n;
+	double median, cv;
+	struct interval ci;
+};
+
+/* One kernel x workload x parameters x timing mode (x kconfig axis). */
+struct cell {
+	char *variant, *workload, *timing, *kconfig, *profile;
+	char *params;		/* "k=v k=v", keys sorted */
+	json_t *params_json;
+	json_t *ok_runs, *failed_runs;	/* record arrays; failures are never data */
+	struct cell_metric *metrics;	/* indexed like metric_defs */
+};
+
+struct comparison {
+	struct cell *cell, *base;
+	size_t metric;
+	double ratio;		/* median(cell) / median(base) */
+	struct interval ci;
+	struct mwu mwu;
+	double min_p;		/* the smallest p these sample sizes allow */
+	double p_holm;
+	int significant;	/* Holm-adjusted p < REPORT_ALPHA */
+	int aa;			/* an A/A comparison (noise floor) */
+};
+
+enum gate_state {
+	GATE_PASS,
+	GATE_INVALID,
+	GATE_NOT_GATED,
+};
+
+struct variant_info {
+	char *name;
+	enum gate_state gate;
+	char gate_why[512];	/* failed items, or where the verdict comes from */
+	json_t *knobs;		/* $.variants.NAME.knobs, or NULL */
+	const char *description;
+	int control;		/* a control (nosocket) or the A/A set: never ranked */
+};
+
+struct report {
+	uint64_t seed;
+	const char *results_path, *gate_dir, *out_dir;
+	json_t *runs;
+	size_t skipped_lines;
+	struct cell *cells;
+	size_t ncells;
+	struct comparison *cmp;
+	size_t ncmp;
+	struct variant_info *variants;
+	size_t nvariants;
+	char generated_at[32];
+};
+
+/* cells.c */
+int cells_build(struct report *r, const char *const *variant_order, size_t norder);
+struct cell *cell_find(struct report *r, const char *variant, const char *workload,
+		       const char *params, const char *timing, const char *kconfig);
+/* The bootstrap seed of one statistic of one cell, derived from the report seed. */
+uint64_t cell_seed(uint64_t seed, const struct cell *c, const char *what);
+/* The numeric value of a parameter, or NAN. */
+double cell_param(const struct cell *c, const char *key);
+void cells_free(struct report *r);
+
+/* comparisons.c */
+/* Every cell against the baseline cell of the same workload, parameters,
+ * timing mode and kconfig, every metric; then Holm over all of them. */
+int comparisons_build(struct report *r);
+
+/* variants.c */
+int variants_load(struct report *r, json_t *matrix_variants);
+struct variant_info *variant_find(const struct report *r, const char *name);
+int variant_ranked(const struct variant_info *v);
+
+#endif

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report_format.h"
+
+const char *fmt_value(char *buf, size_t cap, const struct metric_def *d, double v)
+{
+	double shown = v * d->scale;
+
+	if (isnan(v))
+		snprintf(buf, cap, "n/a");
+	else if (fabs(shown) >= 1e5 || (shown != 0 && fabs(shown) < 1e-2))
+		snprintf(buf, cap, "%.3e", shown);
+	else
+		snprintf(buf, cap, "%.4g", shown);
+	return buf;
+}
+
+const char *fmt_median_ci(char *buf, size_t cap, const struct metric_def *d,
+			  const struct cell_metric *cm)
+{
+	char m[32], lo[32], hi[32];
+
+	if (cm->n == 0)
+		snprintf(buf, cap, "no data");
+	else if (!cm->ci.valid)
+		snprintf(buf, cap, "%s (no interval: n=%zu < %d)",
+			 fmt_value(m, sizeof(m), d, cm->median), cm->n, STATS_CI_MIN_N);
+	else
+		snprintf(buf, cap, "%s [%s, %s]", fmt_value(m, sizeof(m), d, cm->median),
+			 fmt_value(lo, sizeof(lo), d, cm->ci.lo),
+			 fmt_value(hi, sizeof(hi), d, cm->ci.hi));
+	return buf;
+}
+
+static const char *pct(char *buf, size_t cap, double ratio)
+{
+	if (isnan(ratio) || isinf(ratio))
+		snprintf(buf, cap, "n/a");
+	else
+		snprintf(buf, cap, "%+.1f%%", (ratio - 1.0) * 100.0);
+	return buf;
+}
+
+const char *fmt_delta(char *buf, size_t cap, double ratio, const struct interval *ci)
+{
+	char a[24], lo[24], hi[24];
+
+	if (ci && ci->valid)
+		snprintf(buf, cap, "%s [%s, %s]", pct(a, sizeof(a), ratio),
+			 pct(lo, sizeof(lo), ci->lo), pct(hi, sizeof(hi), ci->hi));
+	else
+		snprintf(buf, cap, "%s", pct(a, sizeof(a), ratio));
+	return buf;
+}
+
+const char *fmt_p(char *buf, size_t cap, double p)
+{
+	if (isnan(p))
+		snprintf(buf, cap, "n/a");
+	else if (p < 0.001)
+		snprintf(buf, cap, "%.1e", p);
+	else
+		snprintf(buf, cap, "%.3f", p);
+	return buf;
+}
+
+const char *verdict_word(const struct report *r, const struct comparison *c)
+{
+	const struct variant_info *v = variant_find(r, c->cell->variant);
+	const struct metric_def *d = &metric_defs[c->metric];
+
+	if (v && v->gate == GATE_INVALID)
+		return "invalid";
+	if (isnan(c->p_holm) || isnan(c->ratio))
+		return "n/a";
+	if (!c->significant)
+		return "~";
+	return metric_improvement(d, c->ratio) > 1 ? "better" : "worse";
+}
+
+const char *reproduce_cmd(char *buf, size_t cap, const struct cell *c)
+{
+	size_t len = snprintf(buf, cap, "./build/mmx run %s %s%s%s accel=%s",
+			      c->variant, c->workload, c->params[0] ? " " : "",
+			      c->params, c->timing);
+
+	if (strcmp(c->kconfig, "base") && len < cap)
+		snprintf(buf + len, cap - len, " kconfig=%s", c->kconfig);
+	return buf;
+}
+
+const char *slug(char *buf, size_t cap, const char *s)
+{
+	size_t n = 0;
+
+	for (; *s && n + 1 < cap; s++)
+		buf[n++] = isalnum((unsigned char)*s) || *s == '-' || *s == '.' ?
+			   *s : '_';
+	buf[n] = '\0';
+	return buf;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_REPORT_FORMAT_H
+#define MMX_REPORT_FORMAT_H
+
+#include <stddef.h>
+
+#include "report.h"
+
+/* Text of numbers as the report shows them; "n/a" when not computable. */
+const char *fmt_value(char *buf, size_t cap, const struct metric_def *d, double v);
+/* "12.3 [11.9, 12.8]" in the metric's unit. */
+const char *fmt_median_ci(char *buf, size_t cap, const struct metric_def *d,
+			  const struct cell_metric *cm);
+/* "+12.3% [+8.1%, +15.0%]" of a ratio. */
+const char *fmt_delta(char *buf, size_t cap, double ratio, const struct interval *ci);
+const char *fmt_p(char *buf, size_t cap, double p);
+/* "better", "worse", "~" or "invalid"/"n/a" for a comparison row. */
+const char *verdict_word(const struct report *r, const struct comparison *c);
+/* The mmx command line that re-runs one repetition of a cell. */
+const char *reproduce_cmd(char *buf, size_t cap, const struct cell *c);
+/* A file-name-safe slug of s. */
+const char *slug(char *buf, size_t cap, const char *s);
+
+#endif

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_REPORT_MD_H
+#define MMX_REPORT_MD_H
+
+#include <stdio.h>
+
+#include "charts.h"
+#include "report.h"
+
+/* REPORT.md at path; charts and summaries are referenced under asset_rel/. */
+int report_md_write(const struct report *r, const struct chart_list *charts,
+		    const char *path, const char *asset_rel);
+
+/* the sections, one file each */
+void md_decisions(FILE *f, const struct report *r);
+void md_correctness(FILE *f, const struct report *r);
+void md_ranking(FILE *f, const struct report *r);
+void md_calibration(FILE *f, const struct report *r);
+void md_tables(FILE *f, const struct report *r);
+void md_failures(FILE *f, const struct report *r);
+void md_provenance(FILE *f, const struct report *r);
+
+/* helpers shared by the sections (report_md.c) */
+const char *gate_word(enum gate_state g);
+/* The tenant-count parameter of a workload ("tenants", "kmem_tenants"). */
+const char *tenant_param_of(const char *workload);
+/* Distinct values of a record field over runs (of variant, or all): "a, b". */
+void distinct_field(const struct report *r, const char *variant, const char *field,
+		    char *buf, size_t cap);
+/* Ordered distinct timing modes that have comparisons. */
+size_t timing_modes(const struct report *r, const char **out, size_t cap);
+/* Repetitions per cell that let an exact p pass Holm over the whole family. */
+size_t reps_needed(const struct report *r);
+
+#endif

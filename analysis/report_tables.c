@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The benchstat-like tables (one per workload, metric, timing mode and
+ * kconfig axis: median and interval, delta against baseline, p, verdict,
+ * the command that reproduces the cell) and the per-variant geometric-mean
+ * summary that ranks the valid variants.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_format.h"
+#include "report_md.h"
+
+static const struct comparison *comparison_of(const struct report *r,
+					      const struct cell *c, size_t m)
+{
+	for (size_t i = 0; i < r->ncmp; i++)
+		if (r->cmp[i].cell == c && r->cmp[i].metric == m)
+			return &r->cmp[i];
+	return NULL;
+}
+
+static int same_table(const struct cell *a, const struct cell *b)
+{
+	return !strcmp(a->workload, b->workload) && !strcmp(a->timing, b->timing) &&
+	       !strcmp(a->kconfig, b->kconfig);
+}
+
+/* Whether every cell of the table carries the "k=v" token: then the heading says it once. */
+static int token_fixed(const struct report *r, const struct cell *first, const char *tok,
+		       size_t len)
+{
+	for (size_t i = 0; i < r->ncells; i++) {
+		const char *p = r->cells[i].params;
+		int found = 0;
+
+		if (!same_table(&r->cells[i], first))
+			continue;
+		while (*p && !found) {
+			size_t n = strcspn(p, " ");
+
+			found = n == len && !strncmp(p, tok, len);
+			p += n;
+			p += *p == ' ';
+		}
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/* The cell's parameters that vary in its table (fixed = 0) or those that do not. */
+static const char *params_part(const struct report *r, const struct cell *c, int fixed,
+			       char *buf, size_t cap)
+{
+	const char *p = c->params;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		if (token_fixed(r, c, p, n) == fixed)
+			len += snprintf(buf + len, len < cap ? cap - len : 0, "%s%.*s",
+					len ? " " : "", (int)n, p);
+		p += n;
+		p += *p == ' ';
+	}
+	return buf;
+}
+
+static void table_row(FILE *f, const struct report *r, const struct cell *c, size_t m)
+{
+	const struct metric_def *d = &metric_defs[m];
+	const struct cell_metric *cm = &c->metrics[m];
+	const struct comparison *cmp = comparison_of(r, c, m);
+	const struct variant_info *v = variant_find(r, c->variant);
+	char med[96], cv[24], delta[96], p[24], ph[24], cmd[1024], vary[512];
+
+	if (isnan(cm->cv))
+		snprintf(cv, sizeof(cv), "n/a");
+	else
+		snprintf(cv, sizeof(cv), "%.1f%%", cm->cv * 100);
+	params_part(r, c, 0, vary, sizeof(vary));
+	fprintf(f, "| %s | `%s`%s | %zu", vary[0] ? vary : "(all fixed)", c->variant,
+		v && v->gate == GATE_INVALID ? " **INVALID**" : "", cm->n);
+	if (json_array_size(c->failed_runs))
+		fprintf(f, " (+%zu failed)", json_array_size(c->failed_runs));
+	fprintf(f, " | %s | %s | ", fmt_median_ci(med, sizeof(med), d, cm), cv);
+	if (!strcmp(c->variant, BASELINE_VARIANT))
+		fputs("baseline | | |", f);
+	else if (!cmp)
+		fputs("no baseline cell | | |", f);
+	else
+		fprintf(f, "%s | %s (%s) | %s |", fmt_delta(delta, sizeof(delta), cmp->ratio,
+							    &cmp->ci),
+			fmt_p(p, sizeof(p), cmp->mwu.p), fmt_p(ph, sizeof(ph), cmp->p_holm),
+			verdict_word(r, cmp));
+	fprintf(f, " `%s` |\n", reproduce_cmd(cmd, sizeof(cmd), c));
+}
+
+/* benchstat's geomean row: of each variant's ratios over the table's cells. */
+static void geomean_rows(FILE *f, const struct report *r, const struct cell *first, size_t m)
+{
+	for (size_t v = 0; v < r->nvariants; v++) {
+		double ratios[512];
+		size_t n = 0;
+
+		for (size_t i = 0; i < r->ncmp && n < 512; i++) {
+			const struct comparison *c = &r->cmp[i];
+
+			if (c->metric == m && same_table(c->cell, first) &&
+			    !strcmp(c->cell->variant, r->variants[v].name) && c->ratio > 0)
+				ratios[n++] = c->ratio;
+		}
+		if (n > 1)
+			fprintf(f, "| geomean of %zu cells | `%s` | | | | %+.1f%% | | | |\n", n,
+				r->variants[v].name, (stats_geomean(ratios, n) - 1) * 100);
+	}
+}
+
+static void one_table(FILE *f, const struct report *r, size_t first_cell, size_t m)
+{
+	const struct cell *first = &r->cells[first_cell];
+	const struct metric_def *d = &metric_defs[m];
+	char fixed[1024];
+
+	fprintf(f, "#### %s: %s (%s, %s is better), timing %s, kconfig %s\n\n"
+		"Fixed in this table: %s.\n\n"
+		"| varying parameters | variant | n | median [95%% CI] (%s) | CV | Δ vs baseline "
+		"[95%% CI] | p (Holm) | | reproduce one run |\n"
+		"|---|---|---|---|---|---|---|---|---|\n", first->workload, d->label, d->unit,
+		d->direction == HIGHER_IS_BETTER ? "higher" : "lower", first->timing,
+		first->kconfig, params_part(r, first, 1, fixed, sizeof(fixed))[0] ?
+		fixed : "no parameter", d->unit);
+	for (size_t i = first_cell; i < r->ncells; i++)
+		if (same_table(&r->cells[i], first) &&
+		    (r->cells[i].metrics[m].n || json_array_size(r->cells[i].failed_runs)))
+			table_row(f, r, &r->cells[i], m);
+	geomean_rows(f, r, first, m);
+	fputc('\n', f);
+}
+
+void md_tables(FILE *f, const struct report *r)
+{
+	fputs("## Results per workload and metric\n\n"
+	      "Median of the ok runs with its 95% percentile-bootstrap interval; CV is the "
+	      "coefficient of variation; Δ is the ratio of medians to the baseline cell "
+	      "with the same parameters, timing mode and kconfig, with its bootstrap "
+	      "interval; p is the two-sided Mann-Whitney U p-value, Holm-adjusted in "
+	      "parentheses; \"~\" marks no significant difference. Failed runs are counted "
+	      "beside n and never enter a statistic.\n\n", f);
+	for (size_t m = 0; m < metric_defs_count; m++)
+		for (size_t i = 0; i < r->ncells; i++) {
+			int seen = 0, data = 0;
+
+			if (strcmp(r->cells[i].workload, metric_defs[m].workload))
+				continue;
+			for (size_t j = 0; j < i && !seen; j++)
+				seen = same_table(&r->cells[j], &r->cells[i]);
+			for (size_t j = i; j < r->ncells && !seen && !data; j++)
+				data = same_table(&r->cells[j], &r->cells[i]) &&
+				       r->cells[j].metrics[m].n > 0;
+			if (!seen && data)
+				one_table(f, r, i, m);
+		}
+}
+
+struct ranked {
+	const struct variant_info *v;
+	double geomean;
+	size_t cells, better, worse;
+};
+
+static int cmp_ranked(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (isnan(x->geomean) != isnan(y->geomean))
+		return isnan(x->geomean) ? 1 : -1;
+	return (x->geomean < y->geomean) - (x->geomean > y->geomean);
+}
+
+static void rank_group(FILE *f, const struct report *r, const char *profile,
+		       const char *timing, const char *kconfig)
+{
+	struct ranked rows[128];
+	size_t n = 0, rank = 0;
+
+	for (size_t v = 0; v < r->nvariants && n < 128; v++) {
+		double imp[512];
+		struct ranked row = { &r->variants[v], NAN, 0, 0, 0 };
+
+		for (size_t i = 0; i < r->ncmp && row.cells < 512; i++) {
+			const struct comparison *c = &r->cmp[i];
+			const char *w;
+
+			if (!metric_defs[c->metric].primary || isnan(c->ratio) || c->ratio <= 0 ||
+			    strcmp(c->cell->variant, row.v->name) ||
+			    strcmp(c->cell->profile, profile) || strcmp(c->cell->timing, timing) ||
+			    strcmp(c->cell->kconfig, kconfig))
+				continue;
+			imp[row.cells++] = metric_improvement(&metric_defs[c->metric], c->ratio);
+			w = verdict_word(r, c);
+			row.better += !strcmp(w, "better");
+			row.worse += !strcmp(w, "worse");
+		}
+		row.geomean = stats_geomean(imp, row.cells);
+		if (row.cells)
+			rows[n++] = row;
+	}
+	if (!n)
+		return;
+	qsort(rows, n, sizeof(rows[0]), cmp_ranked);
+	fprintf(f, "### profile %s, timing %s, kconfig %s\n\n| rank | variant | gate | "
+		"cells | geomean of primary-metric gains vs baseline (>1 better) | "
+		"better | worse |\n|---|---|---|---|---|---|---|\n| | `baseline` | %s | | "
+		"1 (reference) | | |\n", profile, timing, kconfig,
+		gate_word(variant_find(r, BASELINE_VARIANT)->gate));
+	for (size_t i = 0; i < n; i++) {
+		const struct variant_info *v = rows[i].v;
+		char rk[48];
+
+		if (!variant_ranked(v))
+			snprintf(rk, sizeof(rk), "%s", v->gate == GATE_INVALID ?
+				 "not ranked (invalid)" : !strcmp(v->name, AA_VARIANT) ?
+				 "not ranked (A/A set)" : "not ranked (control)");
+		else
+			snprintf(rk, sizeof(rk), "%zu", ++rank);
+		fprintf(f, "| %s | `%s` | %s | %zu | %.3f | %zu | %zu |\n", rk, v->name,
+			gate_word(v->gate), rows[i].cells, rows[i].geomean, rows[i].better,
+			rows[i].worse);
+	}
+	fputc('\n', f);
+}
+
+void md_ranking(FILE *f, const struct report *r)
+{
+	fputs("## Summary per variant (geometric mean)\n\n"
+	      "Per matrix profile, timing mode and kconfig axis: the geometric mean, over "
+	      "every cell of every workload, of each variant's primary-metric ratio to "
+	      "baseline, turned so that > 1 is better (throughput, faults/s, ops/s). Only "
+	      "variants that passed (or were not put through) the correctness gate are "
+	      "ranked; invalid variants, the A/A set and controls are shown unranked.\n\n", f);
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+		int seen = 0;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !strcmp(r->cells[j].profile, c->profile) &&
+			       !strcmp(r->cells[j].timing, c->timing) &&
+			       !strcmp(r->cells[j].kconfig, c->kconfig);
+		if (!seen)
+			rank_group(f, r, c->profile, c->timing, c->kconfig);
+	}
+}

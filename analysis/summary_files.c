@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "log.h"
+#include "report_format.h"
+#include "run_store.h"
+#include "summary_files.h"
+
+static void csv_str(FILE *f, const char *s, int last)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s == '\n' ? ' ' : *s, f);
+	}
+	fputs(last ? "\"\n" : "\",", f);
+}
+
+static void csv_num(FILE *f, double v, int last)
+{
+	if (isnan(v))
+		fputs(last ? "\n" : ",", f);
+	else
+		fprintf(f, last ? "%.10g\n" : "%.10g,", v);
+}
+
+static json_t *num_or_null(double v)
+{
+	return isnan(v) || isinf(v) ? json_null() : json_real(v);
+}
+
+static void cell_columns(FILE *f, const struct cell *c)
+{
+	csv_str(f, c->variant, 0);
+	csv_str(f, c->workload, 0);
+	csv_str(f, c->params, 0);
+	csv_str(f, c->timing, 0);
+	csv_str(f, c->kconfig, 0);
+}
+
+static json_t *cell_json(const struct report *r, const struct cell *c, size_t m)
+{
+	const struct cell_metric *cm = &c->metrics[m];
+	char cmd[1024];
+
+	return json_pack("{s:s, s:s, s:s, s:O, s:s, s:s, s:s, s:s, s:I, s:I, s:I,"
+			 " s:o, s:o, s:o, s:o, s:s}",
+		"variant", c->variant, "workload", c->workload, "params", c->params,
+		"params_json", c->params_json, "timing_mode", c->timing,
+		"kconfig", c->kconfig, "profile", c->profile,
+		"metric", metric_defs[m].path, "n", (json_int_t)cm->n,
+		"n_ok_runs", (json_int_t)json_array_size(c->ok_runs),
+		"n_failed_runs", (json_int_t)json_array_size(c->failed_runs),
+		"median", num_or_null(cm->median),
+		"ci_lo", num_or_null(cm->ci.valid ? cm->ci.lo : NAN),
+		"ci_hi", num_or_null(cm->ci.valid ? cm->ci.hi : NAN),
+		"cv", num_or_null(cm->cv),
+		"reproduce", reproduce_cmd(cmd, sizeof(cmd), c));
+	(void)r;
+}
+
+static int write_cells(const struct report *r, const char *dir, json_t *all)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/cells.csv", dir);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs("variant,workload,params,timing_mode,kconfig,metric,unit_scale,n,"
+	      "n_failed_runs,median,ci95_lo,ci95_hi,cv\n", f);
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+
+		for (size_t m = 0; m < metric_defs_count; m++) {
+			const struct cell_metric *cm = &c->metrics[m];
+
+			if (strcmp(metric_defs[m].workload, c->workload))
+				continue;
+			cell_columns(f, c);
+			csv_str(f, metric_defs[m].path, 0);
+			csv_num(f, metric_defs[m].scale, 0);
+			fprintf(f, "%zu,%zu,", cm->n, json_array_size(c->failed_runs));
+			csv_num(f, cm->median, 0);
+			csv_num(f, cm->ci.valid ? cm->ci.lo : NAN, 0);
+			csv_num(f, cm->ci.valid ? cm->ci.hi : NAN, 0);
+			csv_num(f, cm->cv, 1);
+			json_array_append_new(all, cell_json(r, c, m));
+		}
+	}
+	return fclose(f);
+}
+
+static int write_comparisons(const struct report *r, const char *dir, json_t *all)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/comparisons.csv", dir);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs("variant,workload,params,timing_mode,kconfig,metric,n,n_baseline,ratio,"
+	      "ratio_ci95_lo,ratio_ci95_hi,mwu_u,p,p_exact,min_possible_p,p_holm,"
+	      "verdict,aa\n", f);
+	for (size_t i = 0; i < r->ncmp; i++) {
+		const struct comparison *c = &r->cmp[i];
+		const char *verdict = verdict_word(r, c);
+
+		cell_columns(f, c->cell);
+		csv_str(f, metric_defs[c->metric].path, 0);
+		fprintf(f, "%zu,%zu,", c->cell->metrics[c->metric].n,
+			c->base->metrics[c->metric].n);
+		csv_num(f, c->ratio, 0);
+		csv_num(f, c->ci.valid ? c->ci.lo : NAN, 0);
+		csv_num(f, c->ci.valid ? c->ci.hi : NAN, 0);
+		csv_num(f, c->mwu.u, 0);
+		csv_num(f, c->mwu.p, 0);
+		fprintf(f, "%d,", c->mwu.exact);
+		csv_num(f, c->min_p, 0);
+		csv_num(f, c->p_holm, 0);
+		csv_str(f, verdict, 0);
+		fprintf(f, "%d\n", c->aa);
+		json_array_append_new(all, json_pack(
+			"{s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:b, s:o,"
+			" s:o, s:s, s:b}",
+			"variant", c->cell->variant, "workload", c->cell->workload,
+			"params", c->cell->params, "timing_mode", c->cell->timing,
+			"kconfig", c->cell->kconfig, "metric", metric_defs[c->metric].path,
+			"ratio", num_or_null(c->ratio),
+			"ratio_ci_lo", num_or_null(c->ci.valid ? c->ci.lo : NAN),
+			"ratio_ci_hi", num_or_null(c->ci.valid ? c->ci.hi : NAN),
+			"p", num_or_null(c->mwu.p), "p_exact", c->mwu.exact,
+			"min_possible_p", num_or_null(c->min_p),
+			"p_holm", num_or_null(c->p_holm), "verdict", verdict, "aa", c->aa));
+	}
+	return fclose(f);
+}
+
+static int write_failures(const struct report *r, const char *dir, json_t *all)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/failed_runs.csv", dir);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs("variant,workload,params,timing_mode,kconfig,run_id,reason,detail,"
+	      "console_log,qemu_log\n", f);
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+		size_t k;
+		json_t *rec;
+
+		json_array_foreach(c->failed_runs, k, rec) {
+			cell_columns(f, c);
+			csv_str(f, run_str(rec, "run_id", ""), 0);
+			csv_str(f, run_str(rec, "reason", "unknown"), 0);
+			csv_str(f, run_str(rec, "detail", ""), 0);
+			csv_str(f, run_str(rec, "console_log", ""), 0);
+			csv_str(f, run_str(rec, "qemu_log", ""), 1);
+			json_array_append_new(all, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s,"
+							     " s:s, s:s, s:s}",
+				"variant", c->variant, "workload", c->workload,
+				"params", c->params, "timing_mode", c->timing,
+				"run_id", run_str(rec, "run_id", ""),
+				"reason", run_str(rec, "reason", "unknown"),
+				"detail", run_str(rec, "detail", ""),
+				"console_log", run_str(rec, "console_log", ""),
+				"qemu_log", run_str(rec, "qemu_log", "")));
+		}
+	}
+	return fclose(f);
+}
+
+static json_t *gate_json(const struct report *r)
+{
+	static const char *const state[] = { "pass", "invalid", "not gated" };
+	json_t *out = json_object();
+
+	for (size_t i = 0; i < r->nvariants; i++)
+		json_object_set_new(out, r->variants[i].name, json_pack(
+			"{s:s, s:s, s:b, s:b}", "gate", state[r->variants[i].gate],
+			"why", r->variants[i].gate_why,
+			"ranked", variant_ranked(&r->variants[i]),
+			"control", r->variants[i].control));
+	return out;
+}
+
+int summary_files_write(const struct report *r, const char *dir)
+{
+	json_t *cells = json_array(), *cmps = json_array(), *fails = json_array();
+	json_t *sum;
+	char path[4096];
+	int rc = 0;
+
+	rc |= write_cells(r, dir, cells);
+	rc |= write_comparisons(r, dir, cmps);
+	rc |= write_failures(r, dir, fails);
+	sum = json_pack("{s:s, s:s, s:I, s:I, s:f, s:f, s:i, s:i, s:o, s:o, s:o, s:o}",
+		"results", r->results_path, "generated_at", r->generated_at,
+		"seed", (json_int_t)r->seed,
+		"bootstrap_resamples", (json_int_t)STATS_BOOTSTRAP_RESAMPLES,
+		"confidence", REPORT_LEVEL, "alpha", REPORT_ALPHA,
+		"mwu_exact_max_n", STATS_MWU_EXACT_MAX_N, "ci_min_n", STATS_CI_MIN_N,
+		"cells", cells, "comparisons", cmps, "failed_runs", fails,
+		"variants", gate_json(r));
+	snprintf(path, sizeof(path), "%s/summary.json", dir);
+	if (json_dump_file(sum, path, JSON_INDENT(1) | JSON_SORT_KEYS) < 0)
+		rc = -1;
+	json_decref(sum);
+	if (rc)
+		fail_msg("cannot write the summaries in %s", dir);
+	return rc ? -1 : 0;
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the report knows of each variant beside its numbers: its gate
+ * verdict (GATE_DIR/NAME.json from mmx check), its knobs and description
+ * from matrix.json, and whether it is ranked.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "run_store.h"
+
+struct variant_info *variant_find(const struct report *r, const char *name)
+{
+	for (size_t i = 0; i < r->nvariants; i++)
+		if (!strcmp(r->variants[i].name, name))
+			return &r->variants[i];
+	return NULL;
+}
+
+int variant_ranked(const struct variant_info *v)
+{
+	return v->gate != GATE_INVALID && !v->control;
+}
+
+/* Reads NAME.json; 0 when a summary exists. */
+static int read_gate(const struct report *r, struct variant_info *v, const char *name)
+{
+	char path[4096];
+	json_t *sum, *items, *item;
+	size_t i, len = 0;
+	int failed = 0;
+
+	snprintf(path, sizeof(path), "%s/%s.json", r->gate_dir, name);
+	sum = json_load_file(path, 0, NULL);
+	if (!json_is_object(sum)) {
+		json_decref(sum);
+		return -1;
+	}
+	items = json_object_get(sum, "items");
+	json_array_foreach(items, i, item) {
+		if (strcmp(run_str(item, "verdict", "?"), "fail"))
+			continue;
+		failed++;
+		len += snprintf(v->gate_why + len, len < sizeof(v->gate_why) ?
+				sizeof(v->gate_why) - len : 0, "%s%s (%s): %s",
+				failed > 1 ? "; " : "", run_str(item, "item", "?"),
+				run_str(item, "kconfig", "?"), run_str(item, "why", ""));
+	}
+	if (!failed && !strcmp(run_str(sum, "verdict", "pass"), "fail")) {
+		failed = 1;
+		snprintf(v->gate_why, sizeof(v->gate_why), "verdict fail");
+	}
+	v->gate = failed ? GATE_INVALID : GATE_PASS;
+	if (!failed)
+		snprintf(v->gate_why, sizeof(v->gate_why), "%.300s (%zu items, %.40s)", path,
+			 json_array_size(items), run_str(sum, "started_at", "undated"));
+	json_decref(sum);
+	return 0;
+}
+
+static int same_field(json_t *a, json_t *b, const char *key)
+{
+	json_t *x = json_object_get(a, key), *y = json_object_get(b, key);
+
+	return (!x && !y) || (x && y && json_equal(x, y));
+}
+
+/* A variant that builds and boots the same kernel as another (baseline-aa). */
+static const char *same_kernel_as(json_t *mv, const char *name, json_t *def)
+{
+	const char *other;
+	json_t *od;
+
+	json_object_foreach(mv, other, od)
+		if (strcmp(other, name) && same_field(def, od, "series") &&
+		    same_field(def, od, "kconfig") && same_field(def, od, "cmdline") &&
+		    same_field(def, od, "base") && same_field(def, od, "knobs"))
+			return other;
+	return NULL;
+}
+
+static struct variant_info *variant_add(struct report *r, const char *name)
+{
+	struct variant_info *v = variant_find(r, name);
+
+	if (v)
+		return v;
+	v = realloc(r->variants, (r->nvariants + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	r->variants = v;
+	v = &r->variants[r->nvariants++];
+	memset(v, 0, sizeof(*v));
+	v->name = strdup(name);
+	return v;
+}
+
+static void variant_describe(struct report *r, struct variant_info *v, json_t *mv)
+{
+	json_t *def = json_object_get(mv, v->name);
+	const char *twin;
+
+	v->knobs = json_object_get(def, "knobs");
+	v->description = json_string_value(json_object_get(def, "description"));
+	v->control = !strcmp(v->name, AA_VARIANT) ||
+		     (v->description && !strncmp(v->description, "control", 7));
+	v->gate = GATE_NOT_GATED;
+	snprintf(v->gate_why, sizeof(v->gate_why), "no %s/%s.json", r->gate_dir, v->name);
+	if (!read_gate(r, v, v->name))
+		return;
+	twin = def ? same_kernel_as(mv, v->name, def) : NULL;
+	if (twin && !read_gate(r, v, twin)) {
+		char own[sizeof(v->gate_why)];
+
+		snprintf(own, sizeof(own), "%s", v->gate_why);
+		snprintf(v->gate_why, sizeof(v->gate_why),
+			 "same kernel and command line as %.60s: %.400s", twin, own);
+	}
+}
+
+int variants_load(struct report *r, json_t *matrix_variants)
+{
+	const char *name;
+	json_t *def;
+	size_t i;
+	json_t *rec;
+
+	/* baseline first, then matrix.json's order, then any other seen in runs */
+	if (!variant_add(r, BASELINE_VARIANT) || !variant_add(r, AA_VARIANT))
+		return -1;
+	json_object_foreach(matrix_variants, name, def)
+		if (!variant_add(r, name))
+			return -1;
+	json_array_foreach(r->runs, i, rec)
+		if (!variant_add(r, run_str(rec, "variant", "?")))
+			return -1;
+	for (i = 0; i < r->nvariants; i++)
+		variant_describe(r, &r->variants[i], matrix_variants);
+	return 0;
+}

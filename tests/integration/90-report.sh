@@ -1,0 +1,116 @@
+#!/bin/bash
+# mmx report on a fixture store (tests/fixtures/report): REPORT.md with the
+# failed run listed, the invalid variant shown and not ranked, CSV/JSON
+# summaries, SVG and PNG charts, and the same numbers on every run.
+. "$(dirname "$0")/../lib.sh"
+
+fx=tests/fixtures/report
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# matrix.json plus the fixture's variants: the A/A set and two multi-slot knob
+# settings; repo paths resolve beside the copy through symlinks
+for d in variants kconfigs harness tests; do ln -s "$PWD/$d" "$tmp/$d"; done
+jq '.variants["multi-slot"].knob_schema = {
+      slots: {type: "int", min: 1, max: 64, default: 7},
+      policy: {type: "enum", values: ["random", "round-robin", "lru"], default: "random"}}
+    | .variants["baseline-aa"] = (.variants.baseline + {description: "A/A: baseline measured again"})
+    | .variants["multi-slot-4-random"] = (.variants["multi-slot"] + {knobs: {slots: 4, policy: "random"}})
+    | .variants["multi-slot-4-lru"] = (.variants["multi-slot"] + {knobs: {slots: 4, policy: "lru"}})' \
+	matrix.json >"$tmp/matrix.json"
+export MMX_MATRIX=$tmp/matrix.json
+
+report() {	# report OUT [args...]
+	local out=$1; shift
+	$MMX report "$fx" --gate "$fx/gate" --out "$out" "$@" 2>"$out.err"
+}
+
+report "$tmp/a"
+check "report exits 0" test $? -eq 0
+md=$tmp/a/REPORT.md
+check "REPORT.md written" test -s "$md"
+check "the corrupt last line is skipped with file and line named" \
+	grep -q "runs.jsonl:$(wc -l <"$fx/runs.jsonl"): not a run record" "$tmp/a.err"
+check "the decision summary comes first" \
+	test "$(grep -m1 '^## ' "$md")" = "## Decision summary"
+for q in "RFC 1." "RFC 2." "RFC 3." "RFC 4." "Article 1." "Article 2." "Article 3."; do
+	check "decision summary answers $q" grep -q "^### $q" "$md"
+done
+check "no PREEMPT_RT axis: said plainly" grep -q "no run used a PREEMPT_RT kconfig axis" "$md"
+
+# the failed run: counted in its cell, listed with reason and logs, not data
+failed=$(jq -c 'select(.status == "failed")' "$fx/runs.jsonl" 2>/dev/null | head -n 1)
+run_id=$(jq -r .run_id <<<"$failed")
+log=$(jq -r .console_log <<<"$failed")
+check "failed run listed with its reason" grep -q "run \`$run_id\`, reason \*\*kernel-warning\*\*" "$md"
+check "failed run listed with its console log" grep -q "console log \`$log\`" "$md"
+check "failed run counted beside n in its cell" grep -q '`multi-slot` | 10 (+1 failed)' "$md"
+check "failed run in failed_runs.csv" grep -q "$run_id" "$tmp/a/report/failed_runs.csv"
+check "the failed run is not a measurement (n = 10 ok runs)" \
+	test "$(jq '[.cells[] | select(.variant == "multi-slot" and .metric == "throughput_bytes_per_sec"
+		and (.params | test("tenants=8")))][0].n' "$tmp/a/report/summary.json")" = 10
+
+# the invalid variant: shown, marked, never ranked
+check "invalid variant shown INVALID with the failed item" \
+	grep -q '^| `split-stock` | INVALID | .*integrity (base)' "$md"
+check "invalid variant rows marked in the tables" grep -q '`split-stock` \*\*INVALID\*\*' "$md"
+check "invalid variant not ranked" grep -q '^| not ranked (invalid) | `split-stock`' "$md"
+check "no rank number for the invalid variant" \
+	bash -c "! grep -qE '^\\| [0-9]+ \\| \`split-stock\`' '$md'"
+check "ranking present for a valid variant" grep -qE '^\| [0-9]+ \| `multi-slot` \| pass' "$md"
+check "a variant without a gate summary says so" grep -q '^| `atomics-only` | not gated' "$md"
+check "the A/A set takes the gate of the same kernel" \
+	grep -q '^| `baseline-aa` | pass | .*same kernel and command line as baseline' "$md"
+check "summary.json: split-stock invalid and unranked" \
+	jq -e '.variants["split-stock"] | .gate == "invalid" and .ranked == false' "$tmp/a/report/summary.json"
+
+# statistics in the document
+check "a significant difference is called better" grep -q 'n = 10 vs 10 → better' "$md"
+check "a non-significant difference is marked ~" grep -qE '\| ~ \|' "$md"
+check "A/A noise floor table" grep -q '^| tcg | throughput | 2 |' "$md"
+check "every table row reproduces its cell" \
+	grep -q '`./build/mmx run atomics-only rx-mixed .*tenants=8 .*accel=tcg`' "$md"
+check "methodology states the timing mode's blind spot" \
+	grep -q "hide cache-line and atomic contention costs" "$md"
+check "provenance: QEMU version and run dates" \
+	bash -c "grep -q 'QEMU: \`QEMU emulator version 7.2.22 (fixture)\`' '$md' && grep -q '^- run dates: 2026-12-04T' '$md'"
+
+# machine-readable summaries
+for f in cells.csv comparisons.csv failed_runs.csv; do
+	check "$f written with a header and rows" test "$(wc -l <"$tmp/a/report/$f")" -gt 1
+done
+check "summary.json is JSON with cells and comparisons" \
+	jq -e '(.cells | length) > 0 and (.comparisons | length) > 0 and .seed == 7' "$tmp/a/report/summary.json"
+
+# charts: every one the report shows exists as SVG and PNG and names its timing mode
+charts=$(grep -o '](report/[^)]*\.svg)' "$md" | sed 's/^](report\///; s/\.svg)$//')
+check "charts referenced (throughput, charges, softirq, heat map, charge share)" \
+	test "$(wc -w <<<"$charts")" -ge 5
+for c in rx-mixed-throughput_bytes_per_sec rx-mixed-charges_per_mb \
+	 rx-mixed-net_rx_softirq_ns_per_mb multi-slot-heatmap charge-share; do
+	check "chart $c in the report" grep -q "^$c" <<<"$charts"
+done
+for c in $charts; do
+	check "chart $c: SVG" grep -q '<svg' "$tmp/a/report/$c.svg"
+	check "chart $c: PNG" bash -c "file '$tmp/a/report/$c.png' | grep -q 'PNG image'"
+	check "chart $c: timing mode in its title" grep -q 'timing mode: tcg' "$tmp/a/report/$c.gp"
+done
+check "charges per MB on a log scale" grep -q 'set logscale y' "$tmp/a/report/rx-mixed-charges_per_mb-tcg-base-0.gp"
+
+# reproducible: the same seed gives the same numbers, another seed other intervals
+report "$tmp/b"
+check "same seed: identical cells.csv" cmp -s "$tmp/a/report/cells.csv" "$tmp/b/report/cells.csv"
+check "same seed: identical comparisons.csv" \
+	cmp -s "$tmp/a/report/comparisons.csv" "$tmp/b/report/comparisons.csv"
+report "$tmp/c" --seed 99
+check "--seed changes the bootstrap intervals" \
+	bash -c "! cmp -s '$tmp/a/report/cells.csv' '$tmp/c/report/cells.csv'"
+check "--seed leaves the medians alone" \
+	cmp -s <(cut -d, -f1-10 "$tmp/a/report/cells.csv") <(cut -d, -f1-10 "$tmp/c/report/cells.csv")
+
+# bad input
+err=$($MMX report "$tmp/nowhere" --out "$tmp/d" 2>&1 >/dev/null)
+check "missing store: exit 2" test $? -eq 2
+check "missing store: the path is named" grep -q "$tmp/nowhere/runs.jsonl" <<<"$err"
+err=$($MMX report "$fx" --seed x --out "$tmp/d" 2>&1 >/dev/null)
+check "bad --seed: exit 2" test $? -eq 2
