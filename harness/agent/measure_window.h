@@ -39,7 +39,8 @@
  *
  * Parameters read from params when present (0 when not declared):
  *	profile=1		cpu-clock sampling with callchains of
- *				profile_cpu (perf_sampling.h)
+ *				profile_cpu (perf_sampling.h); net_rx_action's
+ *				time is then not measured (see window_open)
  *	stats_reader_hz=N	memory.stat reader during the window
  *				(stats_reader.h) over tenants 0..tenants-1
  */
