@@ -32,6 +32,8 @@ $(BUILD):
 # host objects go into a library that mmx and the unit tests link
 HOST_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(HOST_SRC) $(COMMON_SRC) $(ANALYSIS_SRC))
 $(BUILD)/obj/analysis/%.o: CFLAGS += -Iharness/host
+# the matrix engine reads the store and shuffles with the analysis helpers
+$(BUILD)/obj/harness/host/%.o: CFLAGS += -Ianalysis
 HOST_LIB := $(BUILD)/libmmxhost.a
 
 $(BUILD)/obj/%.o: %.c $(HEADERS)

@@ -9,5 +9,6 @@ int cmd_kernels(const struct matrix *m, int argc, char **argv);
 int cmd_run(const struct matrix *m, int argc, char **argv);
 int cmd_check(const struct matrix *m, int argc, char **argv);
 int cmd_report(const struct matrix *m, int argc, char **argv);
+int cmd_matrix(const struct matrix *m, int argc, char **argv);
 
 #endif

@@ -16,6 +16,7 @@
 #include "kernel_build.h"
 #include "log.h"
 #include "subprocess.h"
+#include "variant_chain.h"
 
 #define KEY_DIR_CHARS 16
 
@@ -49,8 +50,9 @@ int kernel_spec_resolve(const struct matrix *m, const struct source_tree *st,
 			struct kernel_spec *ks)
 {
 	json_t *v = matrix_variant(m, variant), *frags, *f;
-	const char *series_rel;
+	const char *series_rel, *chain[MATRIX_BASE_DEPTH];
 	char series_dir[4096], err[4096], where[256];
+	int depth;
 	struct hasher *h;
 	size_t i;
 
@@ -62,16 +64,30 @@ int kernel_spec_resolve(const struct matrix *m, const struct source_tree *st,
 		matrix_list_names(m, "variants");
 		return -1;
 	}
-	series_rel = json_string_value(json_object_get(v, "series"));
-	if (!series_rel) {
-		fail_msg("%s: $.variants.%s.series must name the variant's patch "
-			 "directory", m->path, variant);
+	if (variant_chain(m, variant, chain, &depth) < 0)
 		return -1;
-	}
-	matrix_repo_path(m, series_rel, series_dir, sizeof(series_dir));
-	if (series_read(series_dir, &ks->series, err, sizeof(err)) < 0) {
-		fail_msg("variant %s: %s", variant, err);
-		return -1;
+	/* a stacked variant's patches come after its base's, in chain order */
+	for (int c = 0; c < depth; c++) {
+		json_t *cv = matrix_variant(m, chain[c]);
+		struct series part;
+
+		series_rel = json_string_value(json_object_get(cv, "series"));
+		if (!series_rel)
+			continue;
+		matrix_repo_path(m, series_rel, series_dir, sizeof(series_dir));
+		if (series_read(series_dir, &part, err, sizeof(err)) < 0) {
+			fail_msg("variant %s: %s", chain[c], err);
+			return -1;
+		}
+		if (ks->series.count + part.count > SERIES_MAX) {
+			fail_msg("variant %s: more than %d patches with its bases", variant,
+				 SERIES_MAX);
+			return -1;
+		}
+		memcpy(ks->series.patches[ks->series.count], part.patches,
+		       sizeof(part.patches[0]) * (size_t)part.count);
+		ks->series.count += part.count;
+		snprintf(ks->series.dir, sizeof(ks->series.dir), "%s", part.dir);
 	}
 	frags = matrix_kconfig_axis(m, axis);
 	if (!json_is_array(frags)) {
@@ -84,11 +100,13 @@ int kernel_spec_resolve(const struct matrix *m, const struct source_tree *st,
 		if (!json_is_string(f) ||
 		    add_fragment(m, ks, json_string_value(f), where) < 0)
 			return -1;
-	snprintf(where, sizeof(where), "$.variants.%s.kconfig", variant);
-	json_array_foreach(json_object_get(v, "kconfig"), i, f)
-		if (!json_is_string(f) ||
-		    add_fragment(m, ks, json_string_value(f), where) < 0)
-			return -1;
+	for (int c = 0; c < depth; c++) {
+		snprintf(where, sizeof(where), "$.variants.%s.kconfig", chain[c]);
+		json_array_foreach(json_object_get(matrix_variant(m, chain[c]), "kconfig"), i, f)
+			if (!json_is_string(f) ||
+			    add_fragment(m, ks, json_string_value(f), where) < 0)
+				return -1;
+	}
 
 	h = hasher_new();
 	hasher_add_str(h, "mmx-kernel-v1");

@@ -22,7 +22,10 @@ struct kernel_spec {
 	char dir[4096];		/* $MMX_CACHE/kernels/<key prefix> */
 };
 
-/* Resolves variant + axis from matrix.json and computes the kernel key. */
+/*
+ * Resolves variant + axis from matrix.json and computes the kernel key.  A
+ * variant with a "base" gets its base's patches and fragments first.
+ */
 int kernel_spec_resolve(const struct matrix *m, const struct source_tree *st,
 			const char *variant, const char *axis,
 			struct kernel_spec *ks);

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "log.h"
 #include "matrix_file.h"
+#include "matrix_validate.h"
 
 static int usage(FILE *f)
 {
@@ -19,6 +20,8 @@ static int usage(FILE *f)
 		"                                        the correctness gate\n"
 		"  report [RESULTS_DIR] [--gate DIR] [--out DIR] [--seed N]\n"
 		"                                        statistics, charts and REPORT.md\n"
+		"  matrix [--profile NAME] [--dry-run] [-j N] [--results DIR] [--seed N]\n"
+		"         [--retries N]                  run a profile (default quick), resumable\n"
 		"environment: MMX_MATRIX (matrix.json path), MMX_CACHE (cache dir),\n"
 		"             MMX_JOBS (make -j), MMX_SOURCE_VERSION (override the pin)\n");
 	return f == stderr ? 2 : 0;
@@ -37,6 +40,12 @@ int main(int argc, char **argv)
 		return usage(stdout);
 	if (matrix_load(&m, path ? path : "matrix.json") < 0)
 		return 2;
+	if (matrix_validate(&m) > 0) {
+		fail_msg("%s is not valid (errors above); fix it before running anything",
+			 m.path);
+		matrix_free(&m);
+		return 2;
+	}
 	if (!strcmp(argv[1], "kernels"))
 		rc = cmd_kernels(&m, argc - 2, argv + 2);
 	else if (!strcmp(argv[1], "run"))
@@ -45,6 +54,8 @@ int main(int argc, char **argv)
 		rc = cmd_check(&m, argc - 2, argv + 2);
 	else if (!strcmp(argv[1], "report"))
 		rc = cmd_report(&m, argc - 2, argv + 2);
+	else if (!strcmp(argv[1], "matrix"))
+		rc = cmd_matrix(&m, argc - 2, argv + 2);
 	else {
 		fail_msg("unknown command '%s'", argv[1]);
 		rc = usage(stderr);

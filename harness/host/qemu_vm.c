@@ -10,6 +10,7 @@
 
 #include "../common/nic_pair.h"
 #include "log.h"
+#include "monotonic.h"
 #include "qemu_vm.h"
 #include "subprocess.h"
 
@@ -90,20 +91,13 @@ static void nic_pair_cleanup(struct nic_pair_args *a)
 	rmdir(a->dir);
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
 {
 	char mem[32], smp[32], con[4200], res[4200], drive[4300];
 	struct nic_pair_args nics;
-	const char *argv[64];
-	double t0 = now_s();
+	const char *argv[80];
+	double t0 = monotonic_s();
 	int n = 0, st;
 	pid_t pid;
 
@@ -113,6 +107,14 @@ int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
 	snprintf(smp, sizeof(smp), "%d", b->cpus);
 	snprintf(con, sizeof(con), "file,id=console,path=%s", b->console_log);
 	snprintf(res, sizeof(res), "file,id=result,path=%s", b->result_file);
+	/*
+	 * setpriv (util-linux) execs QEMU with a parent-death signal: if mmx
+	 * is killed, its guest dies with it instead of running on unseen.
+	 */
+	argv[n++] = "setpriv";
+	argv[n++] = "--pdeathsig";
+	argv[n++] = "KILL";
+	argv[n++] = "--";
 	argv[n++] = QEMU;
 	argv[n++] = "-M";
 	argv[n++] = "pc";
@@ -214,7 +216,7 @@ int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
 			break;
 		if (r < 0 && errno != EINTR)
 			break;
-		if (now_s() - t0 > b->deadline_s) {
+		if (monotonic_s() - t0 > b->deadline_s) {
 			o->timed_out = 1;
 			kill(pid, SIGKILL);
 			waitpid(pid, &st, 0);
@@ -222,7 +224,7 @@ int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
 		}
 		usleep(50000);
 	}
-	o->wall_s = now_s() - t0;
+	o->wall_s = monotonic_s() - t0;
 	if (b->nic_pair)
 		nic_pair_cleanup(&nics);
 	if (WIFEXITED(st)) {

@@ -10,6 +10,7 @@
 #include "cache_dir.h"
 #include "guest_boot.h"
 #include "guest_image.h"
+#include "guest_slots.h"
 #include "kernel_build.h"
 #include "log.h"
 #include "provenance.h"
@@ -17,6 +18,7 @@
 #include "run_cell.h"
 #include "selftest_build.h"
 #include "source_tree.h"
+#include "variant_chain.h"
 
 /* The static agent is built beside mmx; MMX_AGENT overrides. */
 static void agent_path(char *buf, size_t cap)
@@ -69,7 +71,7 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 	struct source_tree st;
 	struct kernel_spec ks;
 	json_t *meta, *spec, *rec, *guest;
-	const char *vcmd;
+	char vcmd[1024];
 	time_t t0;
 
 	if (source_tree_ensure(m, &st) < 0 ||
@@ -84,11 +86,10 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 		return NULL;
 	}
 	kernel_artifact(&ks, "bzImage", bzimage, sizeof(bzimage));
-	vcmd = json_string_value(json_object_get(matrix_variant(m, c->variant),
-						 "cmdline"));
+	variant_cmdline(m, c->variant, vcmd, sizeof(vcmd));
 	snprintf(cmdline, sizeof(cmdline), "%s%s%s",
 		 matrix_guest_str(m, "cmdline") ?: "console=ttyS0 panic=-1",
-		 vcmd ? " " : "", vcmd ? vcmd : "");
+		 *vcmd ? " " : "", vcmd);
 	if (c->accel_auto)
 		accel = accel_auto(bzimage, base_image, cmdline,
 				   (int)matrix_guest_int(m, "memory_mb", 1024));
@@ -120,7 +121,11 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 			.nic_pair = wants_nic_pair(c->params),
 		};
 
-		if (guest_boot(&r, rec) < 0) {
+		int slot = guest_slot_acquire();
+		int booted = slot >= 0 ? guest_boot(&r, rec) : -1;
+
+		guest_slot_release(slot);
+		if (booted < 0) {
 			json_decref(rec);
 			json_decref(spec);
 			json_decref(meta);
@@ -145,6 +150,8 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 	json_object_set(rec, "metrics", json_object_get(guest, "metrics") ?:
 			json_object());
 	provenance_host(rec, m->repo_root);
+	if (c->extra)
+		json_object_update(rec, c->extra);
 	if (results_append(c->store, rec) < 0)
 		json_object_set_new(rec, "store_error", json_string(c->store));
 	json_decref(spec);

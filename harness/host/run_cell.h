@@ -17,6 +17,7 @@ struct cell {
 	enum accel_mode accel;
 	double timeout_s;	/* 0: derived from the workload's time */
 	const char *store;	/* JSONL file the record is appended to */
+	json_t *extra;		/* fields added to the record (matrix provenance) */
 };
 
 /*

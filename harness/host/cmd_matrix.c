@@ -1,0 +1,507 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mmx matrix [--profile NAME] [--dry-run] [-j N] [--results DIR]
+ *            [--seed N] [--retries N]
+ *
+ * Runs a profile of matrix.json: builds the kernels it needs, then runs
+ * its cells in randomized blocks (one repetition of every cell per block,
+ * shuffled with a recorded seed).  The results store is the only state:
+ * a cell with an ok record is never run again, so a killed or interrupted
+ * matrix resumes where it stopped; a failing cell is retried up to a limit
+ * and then left failed while the matrix goes on.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "accel_choice.h"
+#include "cache_dir.h"
+#include "commands.h"
+#include "kernel_build.h"
+#include "log.h"
+#include "matrix_cells.h"
+#include "matrix_plan.h"
+#include "monotonic.h"
+#include "results_store.h"
+#include "run_cell.h"
+#include "source_tree.h"
+
+#define MAX_JOBS 8
+/* a cold kernel, then each further one reusing ccache (measured, README) */
+#define EST_FIRST_KERNEL_S (12 * 60)
+#define EST_NEXT_KERNEL_S (4 * 60)
+
+struct matrix_options {
+	const char *profile, *results;
+	int dry_run, jobs, retries;
+	long long seed;
+};
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: mmx matrix [--profile NAME] [--dry-run] [-j N] "
+		"[--results DIR] [--seed N] [--retries N]\n");
+	return 2;
+}
+
+static int int_arg(const char *opt, const char *text, long long min, long long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoll(text, &end, 10);
+	if (errno || *end || end == text || *out < min) {
+		fail_msg("%s %s: expected an integer >= %lld", opt, text, min);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_options(int argc, char **argv, struct matrix_options *o)
+{
+	long long v;
+
+	memset(o, 0, sizeof(*o));
+	o->profile = "quick";
+	o->jobs = 1;
+	o->retries = 2;
+	o->seed = -1;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(a, "--dry-run")) {
+			o->dry_run = 1;
+			continue;
+		}
+		if (!val || (strcmp(a, "--profile") && strcmp(a, "-j") &&
+			     strcmp(a, "--results") && strcmp(a, "--seed") &&
+			     strcmp(a, "--retries"))) {
+			fail_msg("unknown option or missing value: %s", a);
+			return -1;
+		}
+		i++;
+		if (!strcmp(a, "--profile")) {
+			o->profile = val;
+		} else if (!strcmp(a, "--results")) {
+			o->results = val;
+		} else if (!strcmp(a, "-j")) {
+			if (int_arg(a, val, 1, &v) < 0)
+				return -1;
+			if (v > MAX_JOBS) {
+				fail_msg("-j %lld: at most %d guests at once", v, MAX_JOBS);
+				return -1;
+			}
+			o->jobs = (int)v;
+		} else if (!strcmp(a, "--seed")) {
+			if (int_arg(a, val, 0, &v) < 0)
+				return -1;
+			o->seed = v;
+		} else {
+			if (int_arg(a, val, 0, &v) < 0)
+				return -1;
+			o->retries = (int)v;
+		}
+	}
+	return 0;
+}
+
+static void hms(double s, char *buf, size_t cap)
+{
+	long t = s > 0 ? (long)(s + 0.5) : 0;
+
+	snprintf(buf, cap, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+}
+
+/* The distinct (variant, axis) kernels of the cells; idx maps cell -> kernel. */
+struct kernel_set {
+	int n;
+	int *of_cell;
+	struct kernel_spec *ks;
+	int *failed;
+};
+
+static int kernels_of(const struct matrix *m, const struct source_tree *st,
+		      const struct cell_list *cells, struct kernel_set *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->of_cell = calloc((size_t)cells->n + 1, sizeof(int));
+	k->ks = calloc((size_t)cells->n + 1, sizeof(*k->ks));
+	k->failed = calloc((size_t)cells->n + 1, sizeof(int));
+	if (!k->of_cell || !k->ks || !k->failed)
+		return -1;
+	for (int i = 0; i < cells->n; i++) {
+		int j;
+
+		struct kernel_spec *ks = &k->ks[k->n];
+
+		/* variants that differ only in cmdline share one kernel */
+		if (kernel_spec_resolve(m, st, cells->v[i].variant, cells->v[i].axis, ks) < 0)
+			return -1;
+		for (j = 0; j < k->n; j++)
+			if (!strcmp(k->ks[j].key, ks->key))
+				break;
+		if (j == k->n)
+			k->n++;
+		k->of_cell[i] = j;
+	}
+	return 0;
+}
+
+static void kernel_set_free(struct kernel_set *k)
+{
+	free(k->of_cell);
+	free(k->ks);
+	free(k->failed);
+}
+
+static int kernel_is_built(const struct kernel_spec *ks)
+{
+	char done[4200];
+
+	kernel_artifact(ks, "kernel.json", done, sizeof(done));
+	return access(done, R_OK) == 0;
+}
+
+static int dry_run(const struct cell_list *cells, const struct kernel_set *k,
+		   const struct matrix_plan *p, const struct matrix_options *o)
+{
+	double run_s = 0, build_s = 0;
+	int missing = 0, todo = 0;
+	char a[32], b[32], c[32];
+
+	printf("cells (%d x %d repetitions, timing mode in the id):\n", cells->n, p->reps);
+	for (int i = 0; i < cells->n; i++)
+		printf("  %s\n", cells->v[i].id);
+	printf("kernels:\n");
+	for (int j = 0; j < k->n; j++) {
+		int built = kernel_is_built(&k->ks[j]);
+
+		printf("  %-20s %-8s %.16s %s\n", k->ks[j].variant, k->ks[j].axis,
+		       k->ks[j].key, built ? "built" : "missing");
+		if (!built)
+			build_s += missing++ ? EST_NEXT_KERNEL_S : EST_FIRST_KERNEL_S;
+	}
+	for (int s = 0; s < p->nslots; s++)
+		if (!p->slots[s].done) {
+			run_s += cells->v[p->slots[s].cell].est_s;
+			todo++;
+		}
+	run_s /= o->jobs;
+	hms(build_s, a, sizeof(a));
+	hms(run_s, b, sizeof(b));
+	hms(build_s + run_s, c, sizeof(c));
+	printf("estimate: %d kernel(s) to build ~%s, %d of %d runs to do ~%s "
+	       "(-j %d): ~%s\n", missing, a, todo, p->nslots, b, o->jobs, c);
+	return 0;
+}
+
+/* The record fields that tie a run to its matrix, block and cell. */
+static json_t *matrix_extra(const struct matrix *m, const struct matrix_options *o,
+			    const struct matrix_plan *p, const struct matrix_cell *c,
+			    int repetition)
+{
+	return json_pack("{s:s, s:{s:s, s:s, s:I, s:i, s:i, s:s, s:i}}",
+			 "timing_mode", c->timing_mode,
+			 "matrix", "name", m->path, "profile", o->profile,
+			 "seed", (json_int_t)p->seed, "block", repetition,
+			 "repetition", repetition, "cell_id", c->id, "jobs", o->jobs);
+}
+
+/* A cell whose kernel did not build is recorded failed, not skipped. */
+static void record_build_failure(const struct matrix *m, const struct matrix_options *o,
+				 const struct matrix_plan *p, const struct matrix_cell *c,
+				 const struct kernel_spec *ks, int repetition,
+				 const char *store)
+{
+	char log[4200];
+	json_t *rec;
+
+	kernel_artifact(ks, "build.log", log, sizeof(log));
+	rec = json_pack("{s:s, s:s, s:s, s:s, s:O, s:s, s:s}", "status", "failed",
+			"reason", "kernel-build", "variant", c->variant, "kconfig", c->axis,
+			"params", c->params, "workload", c->workload, "build_log", log);
+	json_object_set_new(rec, "detail", json_sprintf("the %s/%s kernel did not build; "
+							"see %s", c->variant, c->axis, log));
+	json_object_update_new(rec, matrix_extra(m, o, p, c, repetition));
+	results_append(store, rec);
+	json_decref(rec);
+}
+
+static int accel_of(const char *mode, enum accel_mode *a)
+{
+	int is_auto;
+
+	return accel_parse(mode, a, &is_auto);
+}
+
+/* Runs one slot in a child process; returns its pid. */
+static pid_t start_slot(const struct matrix *m, const struct matrix_options *o,
+			const struct matrix_plan *p, const struct matrix_cell *c,
+			int repetition, const char *store)
+{
+	pid_t parent = getpid(), pid = fork();
+
+	if (pid != 0)
+		return pid;
+	/* a killed matrix takes its runs (and their guests) with it */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(1);
+	signal(SIGINT, SIG_IGN);
+	{
+		struct cell cell = {
+			.variant = c->variant, .axis = c->axis, .workload = c->workload,
+			.params = c->params, .store = store,
+			.extra = matrix_extra(m, o, p, c, repetition),
+		};
+		json_t *rec;
+
+		accel_of(c->timing_mode, &cell.accel);
+		rec = run_cell(m, &cell);
+		_exit(rec && !strcmp(json_string_value(json_object_get(rec, "status")) ?: "",
+				     "ok") ? 0 : 1);
+	}
+}
+
+struct progress {
+	double t0, run_s;
+	int ran, total, done, failed;
+};
+
+static void show_progress(const struct progress *g, const char *profile, int jobs)
+{
+	char el[32], eta[32];
+	double per = g->ran ? g->run_s / g->ran : 0;
+
+	hms(monotonic_s() - g->t0, el, sizeof(el));
+	if (per > 0)
+		hms(per * (g->total - g->done - g->failed) / jobs, eta, sizeof(eta));
+	else
+		snprintf(eta, sizeof(eta), "?");
+	say("matrix %s: %d/%d done, %d failed, %s elapsed, ETA %s", profile, g->done,
+	    g->total, g->failed, el, eta);
+}
+
+static void count_state(const struct matrix_plan *p, int limit, struct progress *g)
+{
+	g->done = g->failed = 0;
+	for (int s = 0; s < p->nslots; s++) {
+		if (p->slots[s].done)
+			g->done++;
+		else if (p->slots[s].attempts >= limit)
+			g->failed++;
+	}
+}
+
+/*
+ * Passes over the blocks until every slot is done or out of attempts; the
+ * store is re-read after each pass, so it alone decides what is left.
+ */
+static int run_slots(const struct matrix *m, const struct matrix_options *o,
+		     struct matrix_plan *p, const struct cell_list *cells,
+		     struct kernel_set *k, const char *store)
+{
+	int limit = o->retries + 1;
+	struct progress g = { .t0 = monotonic_s(), .total = p->nslots };
+	pid_t running[MAX_JOBS] = { 0 };
+	double started[MAX_JOBS] = { 0 };
+	int nrun = 0, launched;
+
+	do {
+		plan_read_store(p, cells, o->profile, store);
+		count_state(p, limit, &g);
+		show_progress(&g, o->profile, o->jobs);
+		launched = 0;
+		for (int s = 0; s < p->nslots && !stop_requested; s++) {
+			struct plan_slot *slot = &p->slots[s];
+			const struct matrix_cell *c = &cells->v[slot->cell];
+			int st, j;
+
+			if (slot->done || slot->attempts >= limit)
+				continue;
+			if (k->failed[k->of_cell[slot->cell]]) {
+				record_build_failure(m, o, p, c, &k->ks[k->of_cell[slot->cell]],
+						     slot->repetition, store);
+				launched++;
+				continue;
+			}
+			while (nrun == o->jobs) {
+				pid_t w = wait(&st);
+
+				for (j = 0; j < o->jobs; j++)
+					if (running[j] == w && w > 0) {
+						g.run_s += monotonic_s() - started[j];
+						g.ran++;
+						running[j] = 0;
+						nrun--;
+					}
+				if (w < 0 && errno != EINTR)
+					nrun = 0;
+			}
+			for (j = 0; running[j]; j++)
+				;
+			running[j] = start_slot(m, o, p, c, slot->repetition, store);
+			started[j] = monotonic_s();
+			if (running[j] > 0)
+				nrun++;
+			else
+				running[j] = 0;
+			launched++;
+			if (o->jobs == 1) {
+				/* one guest at a time: show progress after each */
+				waitpid(running[j], &st, 0);
+				g.run_s += monotonic_s() - started[j];
+				g.ran++;
+				running[j] = 0;
+				nrun = 0;
+				plan_read_store(p, cells, o->profile, store);
+				count_state(p, limit, &g);
+				show_progress(&g, o->profile, o->jobs);
+			}
+		}
+		while (nrun > 0) {
+			int st;
+			pid_t w = wait(&st);
+
+			if (w < 0 && errno != EINTR)
+				break;
+			for (int j = 0; j < o->jobs; j++)
+				if (running[j] == w && w > 0) {
+					g.run_s += monotonic_s() - started[j];
+					g.ran++;
+					running[j] = 0;
+					nrun--;
+				}
+		}
+	} while (launched && !stop_requested);
+	plan_read_store(p, cells, o->profile, store);
+	count_state(p, limit, &g);
+	show_progress(&g, o->profile, o->jobs);
+	if (stop_requested) {
+		say("matrix %s interrupted; run the same command again to continue",
+		    o->profile);
+		return 130;
+	}
+	return g.failed ? 1 : 0;
+}
+
+static int build_kernels(const struct matrix *m, const struct source_tree *st,
+			 struct kernel_set *k)
+{
+	int missing = 0, n = 0;
+
+	for (int j = 0; j < k->n; j++)
+		missing += !kernel_is_built(&k->ks[j]);
+	for (int j = 0; j < k->n && !stop_requested; j++) {
+		json_t *meta = NULL;
+
+		if (kernel_is_built(&k->ks[j]))
+			continue;
+		say("matrix: kernel %d of %d to build: %s/%s", ++n, missing,
+		    k->ks[j].variant, k->ks[j].axis);
+		if (kernel_ensure_built(m, st, &k->ks[j], &meta) < 0) {
+			fail_msg("kernel %s/%s failed to build; its cells are recorded failed "
+				 "and the matrix goes on", k->ks[j].variant, k->ks[j].axis);
+			k->failed[j] = 1;
+		}
+		json_decref(meta);
+	}
+	return 0;
+}
+
+/* One matrix per results directory at a time. */
+static int lock_results(const char *dir)
+{
+	char path[4200];
+	int fd;
+
+	make_dirs(dir);
+	pathf(path, sizeof(path), "%s/matrix.lock", dir);
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		fail_msg("another mmx matrix is running on %s (it holds %s); wait for it "
+			 "to finish or use another --results directory", dir, path);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int cmd_matrix(const struct matrix *m, int argc, char **argv)
+{
+	struct matrix_options o;
+	struct cell_list cells;
+	struct kernel_set k;
+	struct matrix_plan p;
+	struct source_tree st;
+	char dir[4200], store[4300];
+	uint64_t seed;
+	int rc, lock = -1;
+
+	if (parse_options(argc, argv, &o) < 0)
+		return usage();
+	if (matrix_expand_profile(m, o.profile, &cells) < 0)
+		return 2;
+	if (o.results)
+		pathf(dir, sizeof(dir), "%s", o.results);
+	else
+		pathf(dir, sizeof(dir), "%s/results/matrix/%s", m->repo_root, o.profile);
+	pathf(store, sizeof(store), "%s/runs.jsonl", dir);
+	if (!o.dry_run && (lock = lock_results(dir)) < 0) {
+		cell_list_free(&cells);
+		return 1;
+	}
+	rc = 1;
+	if (o.dry_run)
+		seed = o.seed >= 0 ? (uint64_t)o.seed : 0;
+	if ((!o.dry_run && plan_seed(dir, o.profile, o.seed, &seed) < 0) ||
+	    source_tree_ensure(m, &st) < 0 || kernels_of(m, &st, &cells, &k) < 0)
+		goto out;
+	if (plan_make(&p, &cells, matrix_profile_repetitions(m, o.profile), seed) < 0)
+		goto out_kernels;
+	plan_read_store(&p, &cells, o.profile, store);
+	if (o.dry_run) {
+		rc = dry_run(&cells, &k, &p, &o);
+		goto out_plan;
+	}
+	say("matrix %s: %d cells x %d repetitions, seed %llu, results in %s",
+	    o.profile, cells.n, p.reps, (unsigned long long)seed, store);
+	if (o.jobs > 1) {
+		char slots[16];
+
+		/* the guest slots are what actually bounds concurrency */
+		snprintf(slots, sizeof(slots), "%d", o.jobs);
+		setenv("MMX_GUEST_SLOTS", slots, 0);
+	}
+	signal(SIGINT, on_stop_signal);
+	signal(SIGTERM, on_stop_signal);
+	build_kernels(m, &st, &k);
+	rc = run_slots(m, &o, &p, &cells, &k, store);
+out_plan:
+	plan_free(&p);
+out_kernels:
+	kernel_set_free(&k);
+out:
+	cell_list_free(&cells);
+	if (lock >= 0)
+		close(lock);
+	return rc;
+}

@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Checks matrix.json as a whole before any command acts on it, so a typo
+ * is reported with its JSON path instead of surfacing as a strange run.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "matrix_validate.h"
+#include "run_params.h"
+
+struct validation {
+	const struct matrix *m;
+	int errors;
+};
+
+static void problem(struct validation *v, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fail_msg("%s: %s", v->m->path, msg);
+	v->errors++;
+}
+
+/* A repo-relative path named at json_path must exist (dir: a directory). */
+static void need_path(struct validation *v, const char *json_path, const char *rel,
+		      const char *must_contain)
+{
+	char abs[4096], file[4200];
+
+	matrix_repo_path(v->m, rel, abs, sizeof(abs));
+	snprintf(file, sizeof(file), "%s%s%s", abs, must_contain ? "/" : "",
+		 must_contain ? must_contain : "");
+	if (access(file, R_OK) != 0)
+		problem(v, "%s: '%s' does not exist (%s)", json_path, rel, file);
+}
+
+/* Renders a grid or knob value as the text a key=value argument carries. */
+int matrix_value_text(json_t *value, char *buf, size_t cap)
+{
+	if (json_is_integer(value))
+		snprintf(buf, cap, "%lld", (long long)json_integer_value(value));
+	else if (json_is_real(value))
+		snprintf(buf, cap, "%.17g", json_real_value(value));
+	else if (json_is_string(value))
+		snprintf(buf, cap, "%s", json_string_value(value));
+	else
+		return -1;
+	return 0;
+}
+
+/* One value against one parameter schema, through the run-time parser. */
+static void check_value(struct validation *v, const char *json_path, json_t *schema,
+			const char *owner, const char *key, json_t *value)
+{
+	char text[256], arg[400], err[1024], *argv[1] = { arg };
+	json_t *params;
+
+	if (matrix_value_text(value, text, sizeof(text)) < 0) {
+		problem(v, "%s: expected a number or a string", json_path);
+		return;
+	}
+	snprintf(arg, sizeof(arg), "%s=%s", key, text);
+	params = params_from_args(schema, owner, 1, argv, err, sizeof(err));
+	if (!params)
+		problem(v, "%s: %s", json_path, err);
+	json_decref(params);
+}
+
+static void check_param_schema(struct validation *v, const char *path, json_t *params,
+			       const char *owner)
+{
+	static const char *const types[] = { "int", "real", "string", "enum" };
+	const char *key;
+	json_t *spec;
+
+	if (!json_is_object(params)) {
+		problem(v, "%s: expected an object of parameter schemas", path);
+		return;
+	}
+	json_object_foreach(params, key, spec) {
+		const char *type = json_string_value(json_object_get(spec, "type"));
+		char p[512];
+		int known = 0;
+
+		snprintf(p, sizeof(p), "%s.%s", path, key);
+		for (size_t i = 0; type && i < sizeof(types) / sizeof(types[0]); i++)
+			known |= strcmp(type, types[i]) == 0;
+		if (!known) {
+			problem(v, "%s.type: expected int, real, string or enum", p);
+			continue;
+		}
+		if (strcmp(type, "enum") == 0 &&
+		    (!json_is_array(json_object_get(spec, "values")) ||
+		     json_array_size(json_object_get(spec, "values")) == 0)) {
+			problem(v, "%s.values: an enum needs a non-empty array of strings", p);
+			continue;
+		}
+		if (json_object_get(spec, "default")) {
+			char dp[600];
+
+			snprintf(dp, sizeof(dp), "%s.default", p);
+			check_value(v, dp, params, owner, key, json_object_get(spec, "default"));
+		}
+	}
+}
+
+static void check_kconfig(struct validation *v)
+{
+	json_t *axes = json_object_get(json_object_get(v->m->root, "kconfig"), "axes");
+	const char *axis;
+	json_t *frags, *f;
+	size_t i;
+
+	if (!json_is_object(axes) || json_object_size(axes) == 0) {
+		problem(v, "$.kconfig.axes: expected an object of axis: [fragments]");
+		return;
+	}
+	json_object_foreach(axes, axis, frags) {
+		char p[256];
+
+		snprintf(p, sizeof(p), "$.kconfig.axes.%s", axis);
+		if (!json_is_array(frags) || json_array_size(frags) == 0) {
+			problem(v, "%s: expected a non-empty array of fragment paths", p);
+			continue;
+		}
+		json_array_foreach(frags, i, f) {
+			char fp[300];
+
+			snprintf(fp, sizeof(fp), "%s[%zu]", p, i);
+			if (!json_is_string(f))
+				problem(v, "%s: expected a path string", fp);
+			else
+				need_path(v, fp, json_string_value(f), NULL);
+		}
+	}
+}
+
+/* The knob schema a variant's knobs answer to: its own or its bases'. */
+static json_t *knob_schema(const struct matrix *m, const char *name)
+{
+	for (int depth = 0; name && depth < MATRIX_BASE_DEPTH; depth++) {
+		json_t *var = matrix_variant(m, name);
+		json_t *schema = json_object_get(var, "knob_schema");
+
+		if (schema)
+			return schema;
+		name = json_string_value(json_object_get(var, "base"));
+	}
+	return NULL;
+}
+
+static void check_variant(struct validation *v, const char *name, json_t *var)
+{
+	const char *base = json_string_value(json_object_get(var, "base"));
+	json_t *series = json_object_get(var, "series"), *frags, *f, *knobs, *val;
+	const char *key;
+	char p[256], fp[400];
+	size_t i;
+
+	snprintf(p, sizeof(p), "$.variants.%s", name);
+	if (!json_is_object(var)) {
+		problem(v, "%s: expected an object", p);
+		return;
+	}
+	if (json_object_get(var, "base") && !base)
+		problem(v, "%s.base: expected a variant name", p);
+	if (base) {
+		const char *walk = name;
+		int depth = 0;
+
+		if (!matrix_variant(v->m, base))
+			problem(v, "%s.base: unknown variant '%s'", p, base);
+		while (walk && depth++ < MATRIX_BASE_DEPTH)
+			walk = json_string_value(json_object_get(matrix_variant(v->m, walk),
+								 "base"));
+		if (walk)
+			problem(v, "%s.base: the chain of bases is a cycle or deeper than %d",
+				p, MATRIX_BASE_DEPTH);
+	}
+	if (!series && !base)
+		problem(v, "%s.series: missing (the variant's patch directory, or a 'base' "
+			"variant to stack on)", p);
+	else if (series && !json_is_string(series))
+		problem(v, "%s.series: expected a directory path", p);
+	else if (series)
+		need_path(v, p, json_string_value(series), "series");
+	frags = json_object_get(var, "kconfig");
+	if (frags && !json_is_array(frags))
+		problem(v, "%s.kconfig: expected an array of fragment paths", p);
+	json_array_foreach(frags, i, f) {
+		snprintf(fp, sizeof(fp), "%s.kconfig[%zu]", p, i);
+		if (!json_is_string(f))
+			problem(v, "%s: expected a path string", fp);
+		else
+			need_path(v, fp, json_string_value(f), NULL);
+	}
+	if (json_object_get(var, "cmdline") && !json_is_string(json_object_get(var, "cmdline")))
+		problem(v, "%s.cmdline: expected a string", p);
+	if (json_object_get(var, "knob_schema")) {
+		snprintf(fp, sizeof(fp), "%s.knob_schema", p);
+		check_param_schema(v, fp, json_object_get(var, "knob_schema"), name);
+	}
+	knobs = json_object_get(var, "knobs");
+	if (knobs && !json_is_object(knobs))
+		problem(v, "%s.knobs: expected an object of knob: value", p);
+	json_object_foreach(knobs, key, val) {
+		json_t *schema = knob_schema(v->m, name);
+
+		snprintf(fp, sizeof(fp), "%s.knobs.%s", p, key);
+		if (!schema)
+			problem(v, "%s: no knob_schema in this variant or its bases", fp);
+		else
+			check_value(v, fp, schema, name, key, val);
+	}
+}
+
+static void check_variants(struct validation *v)
+{
+	json_t *vars = json_object_get(v->m->root, "variants"), *var;
+	const char *name;
+
+	if (!json_is_object(vars) || json_object_size(vars) == 0) {
+		problem(v, "$.variants: expected a non-empty object of variants");
+		return;
+	}
+	json_object_foreach(vars, name, var)
+		check_variant(v, name, var);
+}
+
+static void check_workloads(struct validation *v)
+{
+	json_t *wls = json_object_get(v->m->root, "workloads"), *wl;
+	const char *name;
+
+	if (!json_is_object(wls) || json_object_size(wls) == 0) {
+		problem(v, "$.workloads: expected a non-empty object of workloads");
+		return;
+	}
+	json_object_foreach(wls, name, wl) {
+		char p[256];
+
+		snprintf(p, sizeof(p), "$.workloads.%s.params", name);
+		if (json_object_get(wl, "params"))
+			check_param_schema(v, p, json_object_get(wl, "params"), name);
+	}
+}
+
+static void check_names(struct validation *v, const char *path, json_t *list,
+			json_t *(*lookup)(const struct matrix *, const char *),
+			const char *what)
+{
+	json_t *n;
+	size_t i;
+
+	if (!json_is_array(list) || json_array_size(list) == 0) {
+		problem(v, "%s: expected a non-empty array of %s names", path, what);
+		return;
+	}
+	json_array_foreach(list, i, n)
+		if (!json_is_string(n) || !lookup(v->m, json_string_value(n)))
+			problem(v, "%s[%zu]: unknown %s '%s'", path, i, what,
+				json_is_string(n) ? json_string_value(n) : "(not a string)");
+}
+
+static json_t *axis_lookup(const struct matrix *m, const char *name)
+{
+	return matrix_kconfig_axis(m, name);
+}
+
+static void check_group(struct validation *v, const char *path, json_t *g)
+{
+	const char *wname = json_string_value(json_object_get(g, "workload")), *key;
+	json_t *wl = wname ? matrix_workload(v->m, wname) : NULL, *values, *val;
+	char p[512];
+	size_t i;
+
+	if (!json_is_object(g)) {
+		problem(v, "%s: expected an object with variants, workload and grid", path);
+		return;
+	}
+	snprintf(p, sizeof(p), "%s.variants", path);
+	check_names(v, p, json_object_get(g, "variants"), matrix_variant, "variant");
+	if (json_object_get(g, "kconfig")) {
+		snprintf(p, sizeof(p), "%s.kconfig", path);
+		check_names(v, p, json_object_get(g, "kconfig"), axis_lookup, "kconfig axis");
+	}
+	if (!wl) {
+		problem(v, "%s.workload: unknown workload '%s'", path, wname ?: "(missing)");
+		return;
+	}
+	if (json_object_get(g, "grid") && !json_is_object(json_object_get(g, "grid"))) {
+		problem(v, "%s.grid: expected an object of parameter: [values]", path);
+		return;
+	}
+	json_object_foreach(json_object_get(g, "grid"), key, values) {
+		snprintf(p, sizeof(p), "%s.grid.%s", path, key);
+		if (!json_object_get(json_object_get(wl, "params"), key)) {
+			problem(v, "%s: workload %s has no parameter '%s'", p, wname, key);
+			continue;
+		}
+		if (!json_is_array(values) || json_array_size(values) == 0) {
+			problem(v, "%s: empty grid (expected a non-empty array of values)", p);
+			continue;
+		}
+		json_array_foreach(values, i, val) {
+			char vp[600];
+
+			snprintf(vp, sizeof(vp), "%s[%zu]", p, i);
+			check_value(v, vp, json_object_get(wl, "params"), wname, key, val);
+		}
+	}
+}
+
+static void check_profiles(struct validation *v)
+{
+	json_t *profiles = json_object_get(v->m->root, "profiles"), *prof, *groups, *g;
+	json_t *modes, *mode, *reps;
+	const char *name;
+	size_t i;
+
+	if (!profiles)
+		return;
+	if (!json_is_object(profiles)) {
+		problem(v, "$.profiles: expected an object of named profiles");
+		return;
+	}
+	json_object_foreach(profiles, name, prof) {
+		char p[256], gp[300];
+
+		snprintf(p, sizeof(p), "$.profiles.%s", name);
+		reps = json_object_get(prof, "repetitions");
+		if (!json_is_integer(reps) || json_integer_value(reps) < 1)
+			problem(v, "%s.repetitions: expected an integer >= 1", p);
+		modes = json_object_get(prof, "timing_modes");
+		if (!json_is_array(modes) || json_array_size(modes) == 0)
+			problem(v, "%s.timing_modes: expected a non-empty array of tcg, "
+				"icount, kvm", p);
+		json_array_foreach(modes, i, mode) {
+			const char *s = json_string_value(mode);
+
+			if (!s || (strcmp(s, "tcg") && strcmp(s, "icount") && strcmp(s, "kvm")))
+				problem(v, "%s.timing_modes[%zu]: expected tcg, icount or kvm", p, i);
+		}
+		groups = json_object_get(prof, "cells");
+		if (!json_is_array(groups) || json_array_size(groups) == 0) {
+			problem(v, "%s.cells: expected a non-empty array of cell groups", p);
+			continue;
+		}
+		json_array_foreach(groups, i, g) {
+			snprintf(gp, sizeof(gp), "%s.cells[%zu]", p, i);
+			check_group(v, gp, g);
+		}
+	}
+}
+
+int matrix_validate(const struct matrix *m)
+{
+	struct validation v = { .m = m };
+
+	if (!json_is_object(json_object_get(m->root, "source")))
+		problem(&v, "$.source: expected the pinned package and version");
+	check_kconfig(&v);
+	check_variants(&v);
+	check_workloads(&v);
+	check_profiles(&v);
+	return v.errors;
+}
