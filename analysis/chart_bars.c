@@ -249,7 +249,7 @@ static void bar_style(FILE *gp)
 {
 	fputs("set style data histogram\nset style histogram errorbars gap 1 lw 1\n"
 	      "set style fill solid 0.7 border -1\nset xtics rotate by -30\n"
-	      "set yrange [0:*]\nset grid noxtics\n", gp);
+	      "set yrange [0:*]\nset grid noxtics\nset bmargin 13\n", gp);
 }
 
 static void rt_bars(const struct report *r, const char *dir, struct chart_list *l,

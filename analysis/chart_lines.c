@@ -108,8 +108,10 @@ static void one_chart(const struct report *r, const char *dir, struct chart_list
 		if (!rows)
 			continue;
 		fputs("\n\n", dat);
+		/* an invalid variant is drawn dashed as well as labelled */
 		fprintf(gp, "%s '%s.dat' index %d using 1:2:3:4 with yerrorlines lw 2 "
-			"pt 7 title ", plotted ? ", \\\n    " : "plot ", c->name, plotted);
+			"dt %d pt 7 title ", plotted ? ", \\\n    " : "plot ", c->name, plotted,
+			v->gate == GATE_INVALID ? 2 : 1);
 		snprintf(s, sizeof(s), "%s%s", v->name,
 			 v->gate == GATE_INVALID ? " (INVALID: failed gate)" : "");
 		gp_string(gp, s);

@@ -61,7 +61,7 @@ void chart_preamble(FILE *gp, const struct chart *c, const char *subtitle,
 	gp_string(gp, xlabel);
 	fputs("\nset ylabel ", gp);
 	gp_string(gp, ylabel);
-	fputs("\nset grid\nset key below horizontal noenhanced\n", gp);
+	fputs("\nset grid\nset key below horizontal noenhanced spacing 1.1\nset bmargin 9\n", gp);
 }
 
 void chart_finish(FILE *gp, const struct chart *c)
