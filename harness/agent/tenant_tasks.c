@@ -24,6 +24,7 @@ static void run_task(struct tenant_tasks_shared *s, int i, int tenant, int cpu,
 		.ops = &s->ops[i],
 		.minflt = &s->minflt[i],
 		.stop = &s->stop,
+		.shared = s,
 		.why = s->why[i],
 	};
 	cpu_set_t set;
@@ -100,6 +101,37 @@ int tenant_tasks_start(struct tenant_tasks *tt, int n, int first_tenant,
 	}
 	close(ready[0]);
 	return 0;
+}
+
+void tenant_task_checkpoint(struct tenant_task_ctx *ctx)
+{
+	struct tenant_tasks_shared *s = ctx->shared;
+
+	if (!atomic_load(&s->hold))
+		return;
+	atomic_fetch_add(&s->held, 1);
+	/* sleeping, not spinning: a SCHED_FIFO task must yield its CPU */
+	while (atomic_load(&s->hold) && !atomic_load(&s->stop))
+		sleep_s(0.0005);
+	atomic_fetch_sub(&s->held, 1);
+}
+
+int tenant_tasks_hold(struct tenant_tasks *tt, double timeout_s)
+{
+	double deadline = now_s() + timeout_s;
+
+	atomic_store(&tt->shared->hold, 1);
+	while (atomic_load(&tt->shared->held) < tt->n) {
+		if (now_s() >= deadline)
+			return -1;
+		sleep_s(0.0005);
+	}
+	return 0;
+}
+
+void tenant_tasks_release(struct tenant_tasks *tt)
+{
+	atomic_store(&tt->shared->hold, 0);
 }
 
 unsigned long long tenant_tasks_ops(const struct tenant_tasks *tt, int i)

@@ -18,6 +18,8 @@
  */
 struct tenant_tasks_shared {
 	_Atomic int stop;
+	_Atomic int hold;	/* tasks park at their next checkpoint */
+	_Atomic int held;	/* how many are parked */
 	_Atomic unsigned long long ops[TENANT_TASKS_MAX];
 	_Atomic unsigned long long minflt[TENANT_TASKS_MAX];
 	char why[TENANT_TASKS_MAX][TENANT_TASK_WHY];
@@ -29,11 +31,15 @@ struct tenant_task_ctx {
 	_Atomic unsigned long long *ops;
 	_Atomic unsigned long long *minflt;
 	const _Atomic int *stop;
+	struct tenant_tasks_shared *shared;
 	char *why;		/* the reason, when fn returns -1 */
 };
 
 /* The task's loop: returns 0 once *ctx->stop is set, or -1 with ctx->why. */
 typedef int (*tenant_task_fn)(struct tenant_task_ctx *ctx, void *arg);
+
+/* Called by a task between two units of work: parks it while held. */
+void tenant_task_checkpoint(struct tenant_task_ctx *ctx);
 
 struct tenant_tasks {
 	int n;
@@ -48,6 +54,13 @@ struct tenant_tasks {
 int tenant_tasks_start(struct tenant_tasks *tt, int n, int first_tenant,
 		       int cpu, tenant_task_fn fn, void *arg, char *err,
 		       size_t errlen);
+/*
+ * Parks every task at its next checkpoint and waits up to timeout_s until
+ * all are parked (-1 if not): the caller can then read counters on the
+ * tasks' CPU at once and snapshot their work with nothing in flight.
+ */
+int tenant_tasks_hold(struct tenant_tasks *tt, double timeout_s);
+void tenant_tasks_release(struct tenant_tasks *tt);
 unsigned long long tenant_tasks_ops(const struct tenant_tasks *tt, int i);
 unsigned long long tenant_tasks_minflt(const struct tenant_tasks *tt, int i);
 /*

@@ -27,6 +27,7 @@
 #define COUNT_EVERY_PAGES 64	/* one shared-counter update per 64 faults */
 #define MAX_TOTAL_KB (512 * 1024)	/* half the guest's memory */
 #define REMOVE_TIMEOUT_S 5.0
+#define HOLD_TIMEOUT_S 2.0
 
 enum drop_method { DROP_MADVISE, DROP_REMAP };
 
@@ -70,6 +71,8 @@ static int fault_task(struct tenant_task_ctx *ctx, void *arg)
 		return fail(ctx, "mmap");
 	while (!atomic_load(ctx->stop)) {
 		unsigned int batch = 0;
+
+		tenant_task_checkpoint(ctx);
 
 		for (size_t off = 0; off < cfg->len; off += cfg->page) {
 			mem[off] = 1;
@@ -132,7 +135,7 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 	struct tenant_tasks tasks;
 	struct fault_cfg cfg;
 	double window;
-	int removed, rc;
+	int removed, rc, parked;
 	char why[256] = "";
 
 	if (tenants > TENANT_TASKS_MAX || (long long)tenants * region_kb > MAX_TOTAL_KB) {
@@ -159,15 +162,21 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 	}
 	sleep_s(warmup);
 
-	/* the measured window */
+	/*
+	 * The measured window, the tasks parked between passes while counters
+	 * are read, so the fault counts and the counters cover the same work.
+	 */
+	parked = tenant_tasks_hold(&tasks, HOLD_TIMEOUT_S) == 0;
 	tenant_memory_read(&mem_begin, tenants);
-	window_begin(&w);
 	pgfault0 = read_keyed_value("/proc/vmstat", "pgfault");
 	for (int i = 0; i < tenants; i++) {
 		f0[i] = tenant_tasks_ops(&tasks, i);
 		m0 += tenant_tasks_minflt(&tasks, i);
 	}
+	window_begin(&w);
+	tenant_tasks_release(&tasks);
 	sleep_s(duration);
+	parked &= tenant_tasks_hold(&tasks, HOLD_TIMEOUT_S) == 0;
 	for (int i = 0; i < tenants; i++) {
 		faults[i] = tenant_tasks_ops(&tasks, i) - f0[i];
 		m1 += tenant_tasks_minflt(&tasks, i);
@@ -175,6 +184,7 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 	}
 	pgfault1 = read_keyed_value("/proc/vmstat", "pgfault");
 	window_end(&w);
+	tenant_tasks_release(&tasks);
 	tenant_memory_read(&mem_end, tenants);
 
 	rc = tenant_tasks_stop(&tasks, why, sizeof(why));
@@ -198,6 +208,7 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 			"no pgfault in /proc/vmstat (kernel without CONFIG_VM_EVENT_COUNTERS)"));
 	tenant_memory_report(&mem_begin, &mem_end, metrics);
 	json_object_set_new(metrics, "fault_cpu", json_integer(RX_CPU));
+	json_object_set_new(metrics, "tasks_parked_for_counter_reads", json_boolean(parked));
 	json_object_set_new(metrics, "tenant_cgroups", json_integer(tenants));
 	json_object_set_new(metrics, "tenant_cgroups_removed", json_integer(removed));
 	json_object_set_new(metrics, "nr_dying_descendants_after_remove",

@@ -53,6 +53,7 @@
 #define RX_MSG_SIZE 4096
 #define RX_MTU 1500
 #define REMOVE_TIMEOUT_S 5.0
+#define HOLD_TIMEOUT_S 2.0
 
 /*
  * The obj stock's own calls, beside the window's page-level kprobes:
@@ -114,6 +115,7 @@ static int kmem_task(struct tenant_task_ctx *ctx, void *arg)
 	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
 		return fail(ctx, "mkdir on /tmp");
 	while (!atomic_load(ctx->stop)) {
+		tenant_task_checkpoint(ctx);
 		if (one_op(ctx, file, payload) < 0)
 			return -1;
 		if (atomic_fetch_add(ctx->ops, 1) % OPS_PER_YIELD == OPS_PER_YIELD - 1)
@@ -225,7 +227,7 @@ int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 	struct tenant_tasks tasks;
 	struct rx_load load;
 	double window, mb;
-	int removed, rc;
+	int removed, rc, parked;
 	char why[256] = "";
 
 	if (kmem + rx > RX_MAX_TENANTS || kmem > TENANT_TASKS_MAX) {
@@ -260,16 +262,23 @@ int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 	}
 	sleep_s(warmup);
 
-	/* the measured window */
+	/*
+	 * The measured window.  The window reads each CPU's counters on that
+	 * CPU, where the tasks run SCHED_FIFO: parked meanwhile, they neither
+	 * delay the read nor do work the counters miss or the ops count misses.
+	 */
+	parked = tenant_tasks_hold(&tasks, HOLD_TIMEOUT_S) == 0;
 	tenant_memory_read(&mem_begin, rx + kmem);
-	window_begin(&w);
-	for (size_t i = 0; i < NOBJ; i++)
-		perf_counter_start(&obj[i]);
 	for (int i = 0; i < kmem; i++)
 		ops0[i] = tenant_tasks_ops(&tasks, i);
 	for (int t = 0; t < rx; t++)
 		b0[t] = rx_load_bytes(&load, t);
+	window_begin(&w);
+	for (size_t i = 0; i < NOBJ; i++)
+		perf_counter_start(&obj[i]);
+	tenant_tasks_release(&tasks);
 	sleep_s(duration);
+	parked &= tenant_tasks_hold(&tasks, HOLD_TIMEOUT_S) == 0;
 	for (int i = 0; i < kmem; i++)
 		ops[i] = tenant_tasks_ops(&tasks, i) - ops0[i];
 	for (int t = 0; t < rx; t++)
@@ -277,6 +286,7 @@ int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 	for (size_t i = 0; i < NOBJ; i++)
 		perf_counter_stop(&obj[i]);
 	window_end(&w);
+	tenant_tasks_release(&tasks);
 	tenant_memory_read(&mem_end, rx + kmem);
 
 	/* our tasks first: rx_load_stop() reaps every child */
@@ -314,6 +324,7 @@ int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 	json_object_set_new(metrics, "rx_cpu", json_integer(RX_CPU));
 	json_object_set_new(metrics, "sender_cpu", json_integer(SENDER_CPU));
 	json_object_set_new(metrics, "kmem_first_tenant", json_integer(rx));
+	json_object_set_new(metrics, "tasks_parked_for_counter_reads", json_boolean(parked));
 	json_object_set_new(metrics, "tenant_cgroups", json_integer(rx + kmem));
 	json_object_set_new(metrics, "tenant_cgroups_removed", json_integer(removed));
 	json_object_set_new(metrics, "nr_dying_descendants_after_remove",
