@@ -189,6 +189,33 @@ static void report_per_op(json_t *metrics, double ops)
 }
 
 /*
+ * The kprobe counts of the receive CPU alone: the fight is there, while the
+ * window's totals also hold the receivers' uncharges on CPUs 0 and 3.
+ */
+static void report_rx_cpu_kprobes(const struct measure_window *w,
+				  const struct perf_counter *obj, json_t *metrics,
+				  double ops)
+{
+	json_t *counts = json_object(), *per_op = json_object();
+	const struct perf_counter *k;
+
+	for (int i = 0; i < w->nkprobes + (int)NOBJ; i++) {
+		k = i < w->nkprobes ? &w->kprobes[i] : &obj[i - w->nkprobes];
+		if (k->absent || RX_CPU >= k->ncpus) {
+			json_object_set_new(counts, k->name, json_null());
+			json_object_set_new(per_op, k->name, json_null());
+			continue;
+		}
+		json_object_set_new(counts, k->name,
+				    json_integer((json_int_t)k->delta[RX_CPU]));
+		json_object_set_new(per_op, k->name, ops > 0 ?
+				    json_real((double)k->delta[RX_CPU] / ops) : json_null());
+	}
+	json_object_set_new(metrics, "rx_cpu_kprobe_counts", counts);
+	json_object_set_new(metrics, "rx_cpu_kprobe_counts_per_op", per_op);
+}
+
+/*
  * The receive CPU's softirq time and its share of the window: what the
  * softirq leaves of that CPU is all the kmem tasks get, so ops_per_sec
  * must be read beside it.
@@ -300,6 +327,7 @@ int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 	window = window_seconds(&w);
 	mb = (double)rx_total / 1e6;
 	window_report(&w, metrics, mb, "mb");
+	report_rx_cpu_kprobes(&w, obj, metrics, (double)ops_total);
 	window_close(&w);
 	report_obj_kprobes(obj, metrics, mb);
 	for (size_t i = 0; i < NOBJ; i++)
