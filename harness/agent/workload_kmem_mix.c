@@ -19,6 +19,7 @@
  * time is not charged to the task it interrupts, so under a saturating rx
  * load the scheduler's clock barely moves and the running task never
  * exhausts its slice (seen: 2 of 3 tenants with 0 ops in a 2 s window).
+ * Under SCHED_FIFO the yield is what rotates the tasks at all.
  *
  * kmem_fifo=1 (the default) runs the tasks SCHED_FIFO 1: the softirq then
  * runs where it interrupts them (irq exit) and ksoftirqd only in the
