@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "guest_time.h"
@@ -107,8 +108,14 @@ void tenant_task_checkpoint(struct tenant_task_ctx *ctx)
 {
 	struct tenant_tasks_shared *s = ctx->shared;
 
+	struct timespec ts;
+
 	if (!atomic_load(&s->hold))
 		return;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+		atomic_store(&s->cpu_ns[ctx->index],
+			     (unsigned long long)ts.tv_sec * 1000000000ull +
+			     (unsigned long long)ts.tv_nsec);
 	atomic_fetch_add(&s->held, 1);
 	/* sleeping, not spinning: a SCHED_FIFO task must yield its CPU */
 	while (atomic_load(&s->hold) && !atomic_load(&s->stop))
@@ -142,6 +149,11 @@ unsigned long long tenant_tasks_ops(const struct tenant_tasks *tt, int i)
 unsigned long long tenant_tasks_minflt(const struct tenant_tasks *tt, int i)
 {
 	return atomic_load(&tt->shared->minflt[i]);
+}
+
+unsigned long long tenant_tasks_cpu_ns(const struct tenant_tasks *tt, int i)
+{
+	return atomic_load(&tt->shared->cpu_ns[i]);
 }
 
 int tenant_tasks_stop(struct tenant_tasks *tt, char *err, size_t errlen)

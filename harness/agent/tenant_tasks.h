@@ -22,6 +22,8 @@ struct tenant_tasks_shared {
 	_Atomic int held;	/* how many are parked */
 	_Atomic unsigned long long ops[TENANT_TASKS_MAX];
 	_Atomic unsigned long long minflt[TENANT_TASKS_MAX];
+	/* CPU time each task had used when it last parked (see below) */
+	_Atomic unsigned long long cpu_ns[TENANT_TASKS_MAX];
 	char why[TENANT_TASKS_MAX][TENANT_TASK_WHY];
 };
 
@@ -38,7 +40,12 @@ struct tenant_task_ctx {
 /* The task's loop: returns 0 once *ctx->stop is set, or -1 with ctx->why. */
 typedef int (*tenant_task_fn)(struct tenant_task_ctx *ctx, void *arg);
 
-/* Called by a task between two units of work: parks it while held. */
+/*
+ * Called by a task between two units of work: parks it while held, after
+ * publishing its CPU time (CLOCK_THREAD_CPUTIME_ID: with
+ * IRQ_TIME_ACCOUNTING it leaves out the irq and softirq time that ran on
+ * top of the task, so it is the task side's own cost).
+ */
 void tenant_task_checkpoint(struct tenant_task_ctx *ctx);
 
 struct tenant_tasks {
@@ -63,6 +70,8 @@ int tenant_tasks_hold(struct tenant_tasks *tt, double timeout_s);
 void tenant_tasks_release(struct tenant_tasks *tt);
 unsigned long long tenant_tasks_ops(const struct tenant_tasks *tt, int i);
 unsigned long long tenant_tasks_minflt(const struct tenant_tasks *tt, int i);
+/* The CPU time task i published when last parked (valid after a hold). */
+unsigned long long tenant_tasks_cpu_ns(const struct tenant_tasks *tt, int i);
 /*
  * Tells the tasks to stop and reaps them by pid (nothing else the caller
  * forked).  Returns -1 with err naming the first task that failed.

@@ -120,6 +120,25 @@ static json_t *rates(const unsigned long long *d, int n, double window)
 	return a;
 }
 
+/*
+ * The tasks' own CPU time over the window, which excludes the softirq and
+ * irq time that ran on top of them: the task side's cost per unit, whatever
+ * share of the CPU it got.  Only known when both parks succeeded.
+ */
+static void report_task_cpu(json_t *metrics, int parked, unsigned long long cpu_ns,
+			    double units, double window, const char *unit)
+{
+	char key[64];
+
+	json_object_set_new(metrics, "task_cpu_s", parked ?
+			    json_real((double)cpu_ns / 1e9) : json_null());
+	json_object_set_new(metrics, "task_cpu_share", parked && window > 0 ?
+			    json_real((double)cpu_ns / 1e9 / window) : json_null());
+	snprintf(key, sizeof(key), "task_cpu_us_per_%s", unit);
+	json_object_set_new(metrics, key, parked && units > 0 ?
+			    json_real((double)cpu_ns / 1e3 / units) : json_null());
+}
+
 int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 		       size_t errlen)
 {
@@ -135,6 +154,7 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 	struct tenant_tasks tasks;
 	struct fault_cfg cfg;
 	double window;
+	unsigned long long cpu0[TENANT_TASKS_MAX], cpu_ns = 0;
 	int removed, rc, parked;
 	char why[256] = "";
 
@@ -167,6 +187,8 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 	 * are read, so the fault counts and the counters cover the same work.
 	 */
 	parked = tenant_tasks_hold(&tasks, HOLD_TIMEOUT_S) == 0;
+	for (int i = 0; i < tenants; i++)
+		cpu0[i] = tenant_tasks_cpu_ns(&tasks, i);
 	tenant_memory_read(&mem_begin, tenants);
 	pgfault0 = read_keyed_value("/proc/vmstat", "pgfault");
 	for (int i = 0; i < tenants; i++) {
@@ -177,6 +199,8 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 	tenant_tasks_release(&tasks);
 	sleep_s(duration);
 	parked &= tenant_tasks_hold(&tasks, HOLD_TIMEOUT_S) == 0;
+	for (int i = 0; i < tenants; i++)
+		cpu_ns += tenant_tasks_cpu_ns(&tasks, i) - cpu0[i];
 	for (int i = 0; i < tenants; i++) {
 		faults[i] = tenant_tasks_ops(&tasks, i) - f0[i];
 		m1 += tenant_tasks_minflt(&tasks, i);
@@ -209,6 +233,7 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 	tenant_memory_report(&mem_begin, &mem_end, metrics);
 	json_object_set_new(metrics, "fault_cpu", json_integer(RX_CPU));
 	json_object_set_new(metrics, "tasks_parked_for_counter_reads", json_boolean(parked));
+	report_task_cpu(metrics, parked, cpu_ns, (double)total, window, "fault");
 	json_object_set_new(metrics, "tenant_cgroups", json_integer(tenants));
 	json_object_set_new(metrics, "tenant_cgroups_removed", json_integer(removed));
 	json_object_set_new(metrics, "nr_dying_descendants_after_remove",

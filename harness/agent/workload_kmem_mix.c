@@ -238,6 +238,25 @@ static void report_rx_cpu(json_t *metrics, double window)
 			    json_null());
 }
 
+/*
+ * The tasks' own CPU time over the window, which excludes the softirq and
+ * irq time that ran on top of them: the task side's cost per unit, whatever
+ * share of the CPU it got.  Only known when both parks succeeded.
+ */
+static void report_task_cpu(json_t *metrics, int parked, unsigned long long cpu_ns,
+			    double units, double window, const char *unit)
+{
+	char key[64];
+
+	json_object_set_new(metrics, "task_cpu_s", parked ?
+			    json_real((double)cpu_ns / 1e9) : json_null());
+	json_object_set_new(metrics, "task_cpu_share", parked && window > 0 ?
+			    json_real((double)cpu_ns / 1e9 / window) : json_null());
+	snprintf(key, sizeof(key), "task_cpu_us_per_%s", unit);
+	json_object_set_new(metrics, key, parked && units > 0 ?
+			    json_real((double)cpu_ns / 1e3 / units) : json_null());
+}
+
 int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 {
 	int kmem = (int)param_int(params, "kmem_tenants");
@@ -255,6 +274,7 @@ int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 	struct tenant_tasks tasks;
 	struct rx_load load;
 	double window, mb;
+	unsigned long long cpu0[TENANT_TASKS_MAX], cpu_ns = 0;
 	int removed, rc, parked;
 	char why[256] = "";
 
@@ -296,6 +316,8 @@ int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 	 * delay the read nor do work the counters miss or the ops count misses.
 	 */
 	parked = tenant_tasks_hold(&tasks, HOLD_TIMEOUT_S) == 0;
+	for (int i = 0; i < kmem; i++)
+		cpu0[i] = tenant_tasks_cpu_ns(&tasks, i);
 	tenant_memory_read(&mem_begin, rx + kmem);
 	for (int i = 0; i < kmem; i++)
 		ops0[i] = tenant_tasks_ops(&tasks, i);
@@ -307,6 +329,8 @@ int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 	tenant_tasks_release(&tasks);
 	sleep_s(duration);
 	parked &= tenant_tasks_hold(&tasks, HOLD_TIMEOUT_S) == 0;
+	for (int i = 0; i < kmem; i++)
+		cpu_ns += tenant_tasks_cpu_ns(&tasks, i) - cpu0[i];
 	for (int i = 0; i < kmem; i++)
 		ops[i] = tenant_tasks_ops(&tasks, i) - ops0[i];
 	for (int t = 0; t < rx; t++)
@@ -354,6 +378,7 @@ int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 	json_object_set_new(metrics, "sender_cpu", json_integer(SENDER_CPU));
 	json_object_set_new(metrics, "kmem_first_tenant", json_integer(rx));
 	json_object_set_new(metrics, "tasks_parked_for_counter_reads", json_boolean(parked));
+	report_task_cpu(metrics, parked, cpu_ns, (double)ops_total, window, "op");
 	json_object_set_new(metrics, "tenant_cgroups", json_integer(rx + kmem));
 	json_object_set_new(metrics, "tenant_cgroups_removed", json_integer(removed));
 	json_object_set_new(metrics, "nr_dying_descendants_after_remove",
