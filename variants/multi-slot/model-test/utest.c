@@ -9,6 +9,7 @@
  * cached page.
  */
 #include <assert.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -46,7 +47,28 @@ static bool css_tryget_online(struct cgroup_subsys_state *css)
 	css->refs++;
 	return true;
 }
-static inline u32 get_random_u32_below(u32 ceil) { return (u32)rand() % ceil; }
+static inline u32 get_random_u32_below(u32 ceil)
+{
+	assert(ceil >= 1 && ceil <= CONFIG_MEMCG_STOCK_SLOTS);
+	return (u32)rand() % ceil;
+}
+#define __read_mostly
+struct kernel_param { void *arg; };
+static int kstrtoint(const char *s, unsigned int base, int *res)
+{
+	char *end;
+	long v = strtol(s, &end, base);
+
+	if (end == s || *end)
+		return -22;
+	if (v < INT_MIN || v > INT_MAX)
+		return -34;
+	*res = (int)v;
+	return 0;
+}
+#define pr_warn(...) fprintf(stderr, "warn: " __VA_ARGS__)
+#define pr_info(...) fprintf(stderr, "info: " __VA_ARGS__)
+#define clamp(v, lo, hi) ((v) < (lo) ? (lo) : (v) > (hi) ? (hi) : (v))
 #define local_lock_irqsave(l, f) ((void)(l), (void)(f))
 #define local_unlock_irqrestore(l, f) ((void)(l), (void)(f))
 static struct {
@@ -85,6 +107,9 @@ static void check(void)
 		struct mem_cgroup *c = the_stock.cached[i];
 
 		assert(the_stock.nr_pages[i] <= MEMCG_CHARGE_BATCH);
+		/* slots beyond the boot-time count are never handed out */
+		if (i >= memcg_stock_nr_slots)
+			assert(!c && !the_stock.nr_pages[i]);
 		if (!c) {
 			assert(the_stock.nr_pages[i] == 0);
 			continue;
@@ -108,6 +133,16 @@ int main(int argc, char **argv)
 	long hits = 0, misses = 0;
 	long op;
 
+	if (argc > 3) {
+		/* memcontrol.stock_slots=argv[3] on the command line */
+		struct kernel_param kp = { .arg = &memcg_stock_nr_slots };
+		int ret = memcg_stock_slots_set(argv[3], &kp);
+
+		printf("stock_slots=%s -> ret %d, %d of %d ", argv[3], ret,
+		       memcg_stock_nr_slots, MEMCG_STOCK_SLOTS);
+	}
+	assert(memcg_stock_nr_slots >= 1 &&
+	       memcg_stock_nr_slots <= MEMCG_STOCK_SLOTS);
 	srand(1);
 #ifdef START_CLOCK
 	the_stock.use_clock = START_CLOCK;
@@ -164,7 +199,7 @@ int main(int argc, char **argv)
 	for (op = 0; op < NM; op++)
 		assert(mg[op].css.refs == 0 &&
 		       mg[op].memory.usage == held[op]);
-	printf("slots=%d ok ops=%ld hit=%ld miss=%ld\n", MEMCG_STOCK_SLOTS,
-	       ops, hits, misses);
+	printf("slots=%d in use=%d ok ops=%ld hit=%ld miss=%ld\n",
+	       MEMCG_STOCK_SLOTS, memcg_stock_nr_slots, ops, hits, misses);
 	return 0;
 }
