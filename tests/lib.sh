@@ -23,6 +23,10 @@ test_matrix() {
 	root=$(pwd)
 	jq --arg r "$root" '
 	  .kconfig.axes |= map_values(map(if startswith("/") then . else $r + "/" + . end))
-	  | .variants |= map_values(.series = (if (.series | startswith("/")) then .series else $r + "/" + .series end))
+	  | .gate.selftest_fixes = $r + "/" + .gate.selftest_fixes
+	  | .variants |= map_values(if .series == null then . else
+	      .series = (if (.series | startswith("/")) then .series else $r + "/" + .series end) end
+	      | if .kconfig == null then . else
+	      .kconfig |= map(if startswith("/") then . else $r + "/" + . end) end)
 	' matrix.json >"$out"
 }

@@ -275,6 +275,17 @@ static pid_t start_slot(const struct matrix *m, const struct matrix_options *o,
 
 		accel_of(c->timing_mode, &cell.accel);
 		rec = run_cell(m, &cell);
+		if (!rec) {
+			/* nothing booted: the store must still learn of the attempt */
+			rec = json_pack("{s:s, s:s, s:s, s:s, s:s, s:O, s:s}", "status", "failed",
+					"reason", "harness-error", "variant", c->variant,
+					"kconfig", c->axis, "workload", c->workload,
+					"params", c->params, "detail",
+					"mmx could not prepare or start the run; its error is "
+					"in the matrix's output");
+			json_object_update(rec, cell.extra);
+			results_append(store, rec);
+		}
 		_exit(rec && !strcmp(json_string_value(json_object_get(rec, "status")) ?: "",
 				     "ok") ? 0 : 1);
 	}

@@ -367,6 +367,17 @@ int matrix_validate(const struct matrix *m)
 
 	if (!json_is_object(json_object_get(m->root, "source")))
 		problem(&v, "$.source: expected the pinned package and version");
+	{
+		json_t *fixes = json_object_get(json_object_get(m->root, "gate"),
+						"selftest_fixes");
+
+		if (!json_is_string(fixes))
+			problem(&v, "$.gate.selftest_fixes: expected the directory of the "
+				"selftest fix series");
+		else
+			need_path(&v, "$.gate.selftest_fixes", json_string_value(fixes),
+				  "series");
+	}
 	check_kconfig(&v);
 	check_variants(&v);
 	check_workloads(&v);

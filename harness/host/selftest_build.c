@@ -73,7 +73,15 @@ int selftests_ensure_built(const struct matrix *m, const struct kernel_spec *ks,
 	struct series fixes;
 	size_t built = 0;
 
-	matrix_repo_path(m, SELFTEST_FIXES_DIR, fixes_dir, sizeof(fixes_dir));
+	const char *fixes_rel = json_string_value(json_object_get(
+		json_object_get(m->root, "gate"), "selftest_fixes"));
+
+	if (!fixes_rel) {
+		fail_msg("%s: $.gate.selftest_fixes: expected the directory of the "
+			 "selftest fix series", m->path);
+		return -1;
+	}
+	matrix_repo_path(m, fixes_rel, fixes_dir, sizeof(fixes_dir));
 	if (series_read(fixes_dir, &fixes, err, sizeof(err)) < 0) {
 		fail_msg("selftest fixes: %s", err);
 		return -1;

@@ -12,13 +12,11 @@
 extern const char *const selftest_names[];
 extern const size_t selftest_count;
 
-/* Fixes to the tests themselves, a series like a variant's (repo-relative). */
-#define SELFTEST_FIXES_DIR "harness/selftest-fixes"
-
 /*
  * Builds the memcg selftests (tools/testing/selftests/cgroup test_memcontrol
  * and test_kmem) statically from a copy of the kernel's own patched tree
- * with the selftest fixes applied, once per kernel and fix set, into
+ * with the fixes to the tests themselves applied (a series like a
+ * variant's, in the directory $.gate.selftest_fixes names), once per kernel and fix set, into
  * KERNEL_DIR/selftests-HASH; dir receives that directory.
  */
 int selftests_ensure_built(const struct matrix *m, const struct kernel_spec *ks,

@@ -1,0 +1,113 @@
+#!/bin/bash
+# mmx matrix: validation errors name their JSON path (one check per class),
+# --dry-run plans without running, a matrix killed with SIGKILL resumes and
+# ends with every (cell, repetition) done exactly once, and a failing cell
+# is retried up to the limit, recorded failed, and the matrix goes on.
+. "$(dirname "$0")/../lib.sh"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+base="$work/matrix.json"
+test_matrix "$base"
+
+# a profile of three probe cells on the baseline kernel (boot and answer)
+jq '.profiles.tiny = {repetitions: 2, timing_modes: ["tcg"],
+      cells: [{variants: ["baseline", "nosocket", "baseline-aa"], workload: "probe"}]}
+    | .profiles.failing = {repetitions: 1, timing_modes: ["tcg"],
+      cells: [{variants: ["baseline"], workload: "selftest-panic"},
+              {variants: ["baseline"], workload: "probe"}]}' "$base" >"$work/ok.json"
+
+# each class of error: (jq edit, text the error must contain)
+bad() {	# bad "what" 'jq filter' 'expected text'
+	local what=$1 filter=$2 want=$3 out
+	jq "$filter" "$work/ok.json" >"$work/bad.json"
+	out=$(MMX_MATRIX="$work/bad.json" $MMX matrix --profile tiny --dry-run 2>&1)
+	local rc=$?
+	check "$what: refused (exit 2)" test "$rc" -eq 2
+	if grep -qF -- "$want" <<<"$out"; then ok "$what: error names '$want'"
+	else not_ok "$what: error names '$want' (got: $(head -c 300 <<<"$out"))"; fi
+}
+bad "unknown variant" '.profiles.tiny.cells[0].variants[0] = "nope"' \
+	'$.profiles.tiny.cells[0].variants[0]: unknown variant'
+bad "unknown workload" '.profiles.tiny.cells[0].workload = "nope"' \
+	'$.profiles.tiny.cells[0].workload: unknown workload'
+bad "unknown parameter" '.profiles.tiny.cells[0].workload = "rx-mixed" | .profiles.tiny.cells[0].grid = {tenantz: [1]}' \
+	'$.profiles.tiny.cells[0].grid.tenantz: workload rx-mixed has no parameter'
+bad "wrong type" '.profiles.tiny.cells[0].workload = "rx-mixed" | .profiles.tiny.cells[0].grid = {tenants: ["many"]}' \
+	'$.profiles.tiny.cells[0].grid.tenants[0]: rx-mixed: tenants=many is not a number'
+bad "out of range" '.profiles.tiny.cells[0].workload = "rx-mixed" | .profiles.tiny.cells[0].grid = {tenants: [0]}' \
+	'tenants=0 is out of range'
+bad "empty grid" '.profiles.tiny.cells[0].workload = "rx-mixed" | .profiles.tiny.cells[0].grid = {tenants: []}' \
+	'$.profiles.tiny.cells[0].grid.tenants: empty grid'
+bad "missing series directory" '.variants.baseline.series = "variants/does-not-exist"' \
+	"\$.variants.baseline: 'variants/does-not-exist' does not exist"
+bad "base cycle" '.variants.baseline.base = "baseline-aa"' \
+	'$.variants.baseline.base: the chain of bases is a cycle'
+bad "repetitions" '.profiles.tiny.repetitions = 0' \
+	'$.profiles.tiny.repetitions: expected an integer >= 1'
+bad "timing mode" '.profiles.tiny.timing_modes = ["fast"]' \
+	'$.profiles.tiny.timing_modes[0]: expected tcg, icount or kvm'
+bad "knob out of its schema" '.variants["multi-slot-32-s4"].knobs.slots = 99' \
+	'$.variants.multi-slot-32-s4.knobs.slots'
+out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile nope --dry-run 2>&1)
+check "unknown profile: refused" test $? -eq 2
+check "unknown profile: named" grep -q "unknown profile 'nope'" <<<"$out"
+
+# --dry-run: the plan, the kernels and an estimate, nothing run
+res="$work/res"
+out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --dry-run --results "$res" 2>&1)
+check "dry run exits 0" test $? -eq 0
+check "dry run lists 3 cells" test "$(grep -c '/probe/tcg' <<<"$out")" -eq 3
+check "dry run lists the kernel" grep -qE 'baseline +base +[0-9a-f]{16} (built|missing)' <<<"$out"
+check "dry run estimates 6 runs" grep -q '6 of 6 runs to do' <<<"$out"
+check "dry run ran nothing" test ! -e "$res/runs.jsonl"
+
+# kill -9 in the middle, then resume: every slot exactly once
+MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res" --seed 7 \
+	>"$work/first.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 600); do
+	[ -s "$res/runs.jsonl" ] && [ "$(wc -l <"$res/runs.jsonl")" -ge 2 ] && break
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.5
+done
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+before=$(wc -l <"$res/runs.jsonl")
+check "the killed matrix had finished some runs but not all" test "$before" -ge 2 -a "$before" -lt 6
+sleep 2
+no_guest_left() { ! pgrep -f -- "[q]emu-system.*$res/logs" >/dev/null; }
+check "no guest of the killed matrix keeps running" no_guest_left
+out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res" 2>&1)
+check "resumed matrix exits 0" test $? -eq 0
+check "resume keeps the recorded seed" grep -q 'seed 7' <<<"$out"
+check "six ok records in all" test "$(jq -s '[.[] | select(.status == "ok")] | length' "$res/runs.jsonl")" -eq 6
+check "every (cell, repetition) exactly once" \
+	jq -se '[.[] | select(.status == "ok") | [.matrix.cell_id, .matrix.repetition]] | (unique | length) == 6 and length == 6' "$res/runs.jsonl"
+check "records carry matrix provenance" \
+	jq -se 'all(.[]; .matrix.profile == "tiny" and .matrix.seed == 7 and .timing_mode == "tcg")' "$res/runs.jsonl"
+check "progress line with ETA" grep -q 'matrix tiny: 6/6 done, 0 failed, .* elapsed, ETA' <<<"$out"
+out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res" 2>&1)
+check "a finished matrix runs nothing more" test "$(wc -l <"$res/runs.jsonl")" -eq 6
+out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res" --seed 8 2>&1)
+check "another seed on the same results is refused" grep -q 'was started with seed 7' <<<"$out"
+
+# a failing cell: retried once (--retries 1), recorded failed, the rest runs
+res2="$work/res2"
+out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile failing --results "$res2" --retries 1 2>&1)
+check "a matrix with a failed cell exits 1" test $? -eq 1
+check "the failing cell was tried twice" \
+	test "$(jq -s '[.[] | select(.workload == "selftest-panic" and .status == "failed")] | length' "$res2/runs.jsonl")" -eq 2
+check "its failures carry the reason" \
+	jq -se 'all(.[] | select(.workload == "selftest-panic"); .reason == "kernel-panic")' "$res2/runs.jsonl"
+check "the other cell still ran" \
+	test "$(jq -s '[.[] | select(.workload == "probe" and .status == "ok")] | length' "$res2/runs.jsonl")" -eq 1
+check "progress counts the failed cell" grep -q '1/2 done, 1 failed' <<<"$out"
+
+# one matrix per results directory
+exec 9>"$res/matrix.lock"
+flock 9
+out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res" 2>&1)
+check "a second matrix on the same results is refused" test $? -eq 1
+check "the refusal says why" grep -q 'another mmx matrix is running' <<<"$out"
+exec 9>&-
