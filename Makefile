@@ -12,14 +12,33 @@ ANALYSIS_SRC := $(wildcard analysis/*.c)
 AGENT_SRC  := $(wildcard harness/agent/*.c)
 HEADERS    := $(wildcard harness/*/*.h analysis/*.h)
 
-# the default job, for now: build baseline and measure one rx-mixed cell
-RUN_ARGS ?= baseline rx-mixed tenants=4 duration_s=5
+# The default job: the quick profile of matrix.json (kernels, then runs in
+# randomized blocks; resumable: run make again after an interruption), the
+# correctness gate's accounting items for its variants on the base kconfig,
+# and REPORT.md with its charts from the results just made.
+PROFILE      ?= quick
+RESULTS      := results/matrix/$(PROFILE)
+GATE_ITEMS   ?= integrity,limits,hotplug
+# baseline-aa is the baseline kernel: the report gives it baseline's verdict
+GATE_VARIANTS = $(shell jq -r '.profiles["$(PROFILE)"].cells[].variants[]' matrix.json | sort -u | grep -vx baseline-aa)
 
-.PHONY: all deps harness test check unit integration clean
+.PHONY: all deps harness test check unit integration clean matrix gate report
 all: deps
 	@$(MAKE) --no-print-directory harness
-	./$(BUILD)/mmx kernels baseline
-	./$(BUILD)/mmx run $(RUN_ARGS)
+	@$(MAKE) --no-print-directory matrix gate report
+
+# exit 1 = some cell failed: recorded, and the report lists it
+matrix:
+	./$(BUILD)/mmx matrix --profile $(PROFILE) || [ $$? -eq 1 ]
+
+# a failing variant is shown invalid in the report, so the job goes on
+gate:
+	@for v in $(GATE_VARIANTS); do \
+		./$(BUILD)/mmx check $$v kconfig=base items=$(GATE_ITEMS) || true; \
+	done
+
+report:
+	./$(BUILD)/mmx report $(RESULTS)
 
 deps:
 	@./scripts/install-deps.sh
