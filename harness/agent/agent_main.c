@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "guest_mounts.h"
+#include "kernel_params.h"
 #include "result_channel.h"
 #include "workloads.h"
 
@@ -84,6 +85,7 @@ int main(void)
 		rc = run_spec(result, err, sizeof(err));
 	if (uname(&uts) == 0)
 		json_object_set_new(result, "kernel_release", json_string(uts.release));
+	kernel_params_report(result);
 	json_object_set_new(result, "guest_uptime_s", json_real(monotonic_s()));
 	json_object_set_new(result, "status", json_string(rc == 0 ? "ok" : "error"));
 	if (rc != 0)

@@ -19,9 +19,10 @@ w1_warnings() {	# key object
 }
 
 # variants marked "tier": "check" (knob sweeps that each cost a full
-# re-preprocess of the kernel) run only under `make check`
+# re-preprocess of the kernel) run only under `make check`; a variant that
+# only stacks on a base (a cmdline, a fragment) has no series of its own
 tier=${MMX_TIER:-test}
-for v in $(jq -r --arg t "$tier" '.variants | to_entries[]
+for v in $(jq -r --arg t "$tier" '.variants | to_entries[] | select(.value.series != null)
 	   | select($t == "check" or (.value.tier // "test") == "test") | .key' matrix.json); do
 	series=$(jq -r --arg v "$v" '.variants[$v].series' matrix.json)
 	line=$($MMX kernels "$v" </dev/null) || true
