@@ -29,6 +29,11 @@ check "fault-mix: per-tenant faults for 4 tenants" \
 check "fault-mix: rusage minor faults cross-check > 0" jq -e '.metrics.rusage_minflt > 0' <<<"$out"
 check "fault-mix: page-counter charges per fault measured" \
 	jq -e '.metrics.charges_per_fault > 0' <<<"$out"
+# ru_minflt may count one more fault per task (its first CPU-clock read)
+check "fault-mix: tasks parked for the counter reads, faults match ru_minflt" \
+	jq -e '.metrics.tasks_parked_for_counter_reads and
+	((.metrics.rusage_minflt - .metrics.faults) | fabs) <= 4' <<<"$out"
+check "fault-mix: the tasks' CPU time per fault" jq -e '.metrics.task_cpu_us_per_fault > 0' <<<"$out"
 check "fault-mix: tenant cgroups removed" \
 	jq -e '.metrics.tenant_cgroups == 4 and .metrics.tenant_cgroups_removed == 4' <<<"$out"
 check "stats reader: reads > 0" jq -e '.metrics.stats_reader.reads > 0 and .metrics.stats_reader.hz == 50' <<<"$out"
@@ -51,6 +56,8 @@ check "kmem-mix: receive CPU's softirq share reported" \
 check "kmem-mix: rx throughput for 2 rx tenants" \
 	jq -e '.metrics.throughput_bytes_per_sec > 0 and (.metrics.tenant_throughput_bytes_per_sec | length == 2)' <<<"$out"
 check "kmem-mix: charges per MB received measured" jq -e '.metrics.charges_per_mb > 0' <<<"$out"
+check "kmem-mix: the tasks' CPU time per op" jq -e '.metrics.task_cpu_us_per_op > 0' <<<"$out"
+check "kmem-mix: receive-CPU kprobe counts" jq -e '.metrics.rx_cpu_kprobe_counts.page_counter_try_charge > 0' <<<"$out"
 check "kmem-mix: tenant cgroups removed" \
 	jq -e '.metrics.tenant_cgroups == 5 and .metrics.tenant_cgroups_removed == 5' <<<"$out"
 check "kmem-mix: no stats reader when stats_reader_hz=0" jq -e '.metrics | has("stats_reader") | not' <<<"$out"
