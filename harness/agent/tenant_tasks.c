@@ -194,3 +194,37 @@ int tenant_tasks_stop(struct tenant_tasks *tt, char *err, size_t errlen)
 	tt->shared = NULL;
 	return failed >= 0 ? -1 : 0;
 }
+
+int tenant_task_fail(struct tenant_task_ctx *ctx, const char *what)
+{
+	snprintf(ctx->why, TENANT_TASK_WHY, "%s: %s", what, strerror(errno));
+	return -1;
+}
+
+json_t *tenant_rates(const unsigned long long *d, int n, double window)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_real((double)d[i] / window));
+	return a;
+}
+
+/*
+ * The tasks' own CPU time over the window, which excludes the softirq and
+ * irq time that ran on top of them: the task side's cost per unit, whatever
+ * share of the CPU it got.  Only known when both parks succeeded.
+ */
+void tenant_tasks_report_cpu(json_t *metrics, int parked, unsigned long long cpu_ns,
+			     double units, double window, const char *unit)
+{
+	char key[64];
+
+	json_object_set_new(metrics, "task_cpu_s", parked ?
+			    json_real((double)cpu_ns / 1e9) : json_null());
+	json_object_set_new(metrics, "task_cpu_share", parked && window > 0 ?
+			    json_real((double)cpu_ns / 1e9 / window) : json_null());
+	snprintf(key, sizeof(key), "task_cpu_us_per_%s", unit);
+	json_object_set_new(metrics, key, parked && units > 0 ?
+			    json_real((double)cpu_ns / 1e3 / units) : json_null());
+}

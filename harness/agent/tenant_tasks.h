@@ -2,6 +2,7 @@
 #ifndef MMX_TENANT_TASKS_H
 #define MMX_TENANT_TASKS_H
 
+#include <jansson.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -77,5 +78,16 @@ unsigned long long tenant_tasks_cpu_ns(const struct tenant_tasks *tt, int i);
  * forked).  Returns -1 with err naming the first task that failed.
  */
 int tenant_tasks_stop(struct tenant_tasks *tt, char *err, size_t errlen);
+
+/* Records errno's text for what failed in ctx->why; returns -1. */
+int tenant_task_fail(struct tenant_task_ctx *ctx, const char *what);
+/* Per-tenant counts over the window as a JSON array of rates. */
+json_t *tenant_rates(const unsigned long long *d, int n, double window);
+/*
+ * task_cpu_s, task_cpu_share and task_cpu_us_per_UNIT from the tasks' own
+ * CPU time, or null unless both parks succeeded.
+ */
+void tenant_tasks_report_cpu(json_t *metrics, int parked, unsigned long long cpu_ns,
+			     double units, double window, const char *unit);
 
 #endif

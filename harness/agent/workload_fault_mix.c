@@ -36,12 +36,6 @@ struct fault_cfg {
 	enum drop_method drop;
 };
 
-static int fail(struct tenant_task_ctx *ctx, const char *what)
-{
-	snprintf(ctx->why, TENANT_TASK_WHY, "%s: %s", what, strerror(errno));
-	return -1;
-}
-
 static char *map_region(size_t len)
 {
 	char *mem = mmap(NULL, len, PROT_READ | PROT_WRITE,
@@ -68,7 +62,7 @@ static int fault_task(struct tenant_task_ctx *ctx, void *arg)
 	char *mem = map_region(cfg->len);
 
 	if (!mem)
-		return fail(ctx, "mmap");
+		return tenant_task_fail(ctx, "mmap");
 	while (!atomic_load(ctx->stop)) {
 		unsigned int batch = 0;
 
@@ -85,13 +79,13 @@ static int fault_task(struct tenant_task_ctx *ctx, void *arg)
 		publish_minflt(ctx);
 		if (cfg->drop == DROP_MADVISE) {
 			if (madvise(mem, cfg->len, MADV_DONTNEED) < 0)
-				return fail(ctx, "madvise(MADV_DONTNEED)");
+				return tenant_task_fail(ctx, "madvise(MADV_DONTNEED)");
 			continue;
 		}
 		munmap(mem, cfg->len);
 		mem = map_region(cfg->len);
 		if (!mem)
-			return fail(ctx, "mmap");
+			return tenant_task_fail(ctx, "mmap");
 	}
 	return 0;
 }
@@ -109,34 +103,6 @@ static enum drop_method probe_drop_method(size_t page)
 		m = DROP_REMAP;
 	munmap(mem, page);
 	return m;
-}
-
-static json_t *rates(const unsigned long long *d, int n, double window)
-{
-	json_t *a = json_array();
-
-	for (int i = 0; i < n; i++)
-		json_array_append_new(a, json_real((double)d[i] / window));
-	return a;
-}
-
-/*
- * The tasks' own CPU time over the window, which excludes the softirq and
- * irq time that ran on top of them: the task side's cost per unit, whatever
- * share of the CPU it got.  Only known when both parks succeeded.
- */
-static void report_task_cpu(json_t *metrics, int parked, unsigned long long cpu_ns,
-			    double units, double window, const char *unit)
-{
-	char key[64];
-
-	json_object_set_new(metrics, "task_cpu_s", parked ?
-			    json_real((double)cpu_ns / 1e9) : json_null());
-	json_object_set_new(metrics, "task_cpu_share", parked && window > 0 ?
-			    json_real((double)cpu_ns / 1e9 / window) : json_null());
-	snprintf(key, sizeof(key), "task_cpu_us_per_%s", unit);
-	json_object_set_new(metrics, key, parked && units > 0 ?
-			    json_real((double)cpu_ns / 1e3 / units) : json_null());
 }
 
 int workload_fault_mix(json_t *params, json_t *metrics, char *err,
@@ -222,7 +188,7 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 		cfg.drop == DROP_MADVISE ? "madvise" : "munmap+mmap"));
 	json_object_set_new(metrics, "faults", json_integer((json_int_t)total));
 	json_object_set_new(metrics, "faults_per_sec", json_real((double)total / window));
-	json_object_set_new(metrics, "tenant_faults_per_sec", rates(faults, tenants, window));
+	json_object_set_new(metrics, "tenant_faults_per_sec", tenant_rates(faults, tenants, window));
 	/* the tasks publish ru_minflt once per pass over their region */
 	json_object_set_new(metrics, "rusage_minflt", json_integer((json_int_t)(m1 - m0)));
 	json_object_set_new(metrics, "vmstat_pgfault_delta", pgfault0 >= 0 && pgfault1 >= 0 ?
@@ -233,7 +199,7 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 	tenant_memory_report(&mem_begin, &mem_end, metrics);
 	json_object_set_new(metrics, "fault_cpu", json_integer(RX_CPU));
 	json_object_set_new(metrics, "tasks_parked_for_counter_reads", json_boolean(parked));
-	report_task_cpu(metrics, parked, cpu_ns, (double)total, window, "fault");
+	tenant_tasks_report_cpu(metrics, parked, cpu_ns, (double)total, window, "fault");
 	json_object_set_new(metrics, "tenant_cgroups", json_integer(tenants));
 	json_object_set_new(metrics, "tenant_cgroups_removed", json_integer(removed));
 	json_object_set_new(metrics, "nr_dying_descendants_after_remove",

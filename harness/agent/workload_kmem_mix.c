@@ -63,12 +63,6 @@
 static const char *const obj_kprobes[] = { "obj_cgroup_charge", "drain_obj_stock" };
 #define NOBJ (sizeof(obj_kprobes) / sizeof(obj_kprobes[0]))
 
-static int fail(struct tenant_task_ctx *ctx, const char *what)
-{
-	snprintf(ctx->why, TENANT_TASK_WHY, "%s: %s", what, strerror(errno));
-	return -1;
-}
-
 static int one_op(struct tenant_task_ctx *ctx, const char *file,
 		  const char *payload)
 {
@@ -76,25 +70,25 @@ static int one_op(struct tenant_task_ctx *ctx, const char *file,
 
 	fd = open(file, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0)
-		return fail(ctx, "create tmpfs file");
+		return tenant_task_fail(ctx, "create tmpfs file");
 	if (write(fd, payload, KMEM_WRITE_BYTES) != KMEM_WRITE_BYTES) {
 		close(fd);
-		return fail(ctx, "write tmpfs file");
+		return tenant_task_fail(ctx, "write tmpfs file");
 	}
 	close(fd);
 	if (unlink(file) < 0)
-		return fail(ctx, "unlink tmpfs file");
+		return tenant_task_fail(ctx, "unlink tmpfs file");
 	if (pipe2(p, O_CLOEXEC) < 0)
-		return fail(ctx, "pipe2");
+		return tenant_task_fail(ctx, "pipe2");
 	if (write(p[1], payload, 1) != 1) {
 		close(p[0]);
 		close(p[1]);
-		return fail(ctx, "write pipe");
+		return tenant_task_fail(ctx, "write pipe");
 	}
 	close(p[0]);
 	close(p[1]);
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
-		return fail(ctx, "socketpair");
+		return tenant_task_fail(ctx, "socketpair");
 	close(sv[0]);
 	close(sv[1]);
 	return 0;
@@ -109,12 +103,12 @@ static int kmem_task(struct tenant_task_ctx *ctx, void *arg)
 	char dir[64], file[80];
 
 	if (*fifo && sched_setscheduler(0, SCHED_FIFO, &rt) < 0)
-		return fail(ctx, "sched_setscheduler(SCHED_FIFO)");
+		return tenant_task_fail(ctx, "sched_setscheduler(SCHED_FIFO)");
 	memset(payload, 'k', sizeof(payload));
 	snprintf(dir, sizeof(dir), KMEM_DIR_FMT, ctx->index);
 	snprintf(file, sizeof(file), "%s/f", dir);
 	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
-		return fail(ctx, "mkdir on /tmp");
+		return tenant_task_fail(ctx, "mkdir on /tmp");
 	while (!atomic_load(ctx->stop)) {
 		tenant_task_checkpoint(ctx);
 		if (one_op(ctx, file, payload) < 0)
@@ -135,15 +129,6 @@ static void remove_task_dirs(int n)
 		snprintf(path, sizeof(path), KMEM_DIR_FMT, i);
 		rmdir(path);
 	}
-}
-
-static json_t *rates(const unsigned long long *d, int n, double window)
-{
-	json_t *a = json_array();
-
-	for (int i = 0; i < n; i++)
-		json_array_append_new(a, json_real((double)d[i] / window));
-	return a;
 }
 
 /* the obj-stock counts into the window's kprobe_counts and per-MB maps */
@@ -236,25 +221,6 @@ static void report_rx_cpu(json_t *metrics, double window)
 			    json_is_number(procstat) && window > 0 ?
 			    json_real(json_number_value(procstat) / 1e9 / window) :
 			    json_null());
-}
-
-/*
- * The tasks' own CPU time over the window, which excludes the softirq and
- * irq time that ran on top of them: the task side's cost per unit, whatever
- * share of the CPU it got.  Only known when both parks succeeded.
- */
-static void report_task_cpu(json_t *metrics, int parked, unsigned long long cpu_ns,
-			    double units, double window, const char *unit)
-{
-	char key[64];
-
-	json_object_set_new(metrics, "task_cpu_s", parked ?
-			    json_real((double)cpu_ns / 1e9) : json_null());
-	json_object_set_new(metrics, "task_cpu_share", parked && window > 0 ?
-			    json_real((double)cpu_ns / 1e9 / window) : json_null());
-	snprintf(key, sizeof(key), "task_cpu_us_per_%s", unit);
-	json_object_set_new(metrics, key, parked && units > 0 ?
-			    json_real((double)cpu_ns / 1e3 / units) : json_null());
 }
 
 int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
@@ -367,18 +333,18 @@ int workload_kmem_mix(json_t *params, json_t *metrics, char *err, size_t errlen)
 	json_object_set_new(metrics, "kmem_policy", json_string(fifo ? "SCHED_FIFO 1" : "SCHED_OTHER"));
 	json_object_set_new(metrics, "ops", json_integer((json_int_t)ops_total));
 	json_object_set_new(metrics, "ops_per_sec", json_real((double)ops_total / window));
-	json_object_set_new(metrics, "tenant_ops_per_sec", rates(ops, kmem, window));
+	json_object_set_new(metrics, "tenant_ops_per_sec", tenant_rates(ops, kmem, window));
 	json_object_set_new(metrics, "bytes_received", json_integer((json_int_t)rx_total));
 	json_object_set_new(metrics, "throughput_bytes_per_sec",
 			    json_real((double)rx_total / window));
 	json_object_set_new(metrics, "tenant_throughput_bytes_per_sec",
-			    rates(bytes, rx, window));
+			    tenant_rates(bytes, rx, window));
 	tenant_memory_report(&mem_begin, &mem_end, metrics);
 	json_object_set_new(metrics, "rx_cpu", json_integer(RX_CPU));
 	json_object_set_new(metrics, "sender_cpu", json_integer(SENDER_CPU));
 	json_object_set_new(metrics, "kmem_first_tenant", json_integer(rx));
 	json_object_set_new(metrics, "tasks_parked_for_counter_reads", json_boolean(parked));
-	report_task_cpu(metrics, parked, cpu_ns, (double)ops_total, window, "op");
+	tenant_tasks_report_cpu(metrics, parked, cpu_ns, (double)ops_total, window, "op");
 	json_object_set_new(metrics, "tenant_cgroups", json_integer(rx + kmem));
 	json_object_set_new(metrics, "tenant_cgroups_removed", json_integer(removed));
 	json_object_set_new(metrics, "nr_dying_descendants_after_remove",
