@@ -28,6 +28,7 @@
 #include "kernel_build.h"
 #include "log.h"
 #include "matrix_cells.h"
+#include "matrix_kernels.h"
 #include "matrix_plan.h"
 #include "monotonic.h"
 #include "results_store.h"
@@ -129,56 +130,6 @@ static void hms(double s, char *buf, size_t cap)
 	snprintf(buf, cap, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 }
 
-/* The distinct (variant, axis) kernels of the cells; idx maps cell -> kernel. */
-struct kernel_set {
-	int n;
-	int *of_cell;
-	struct kernel_spec *ks;
-	int *failed;
-};
-
-static int kernels_of(const struct matrix *m, const struct source_tree *st,
-		      const struct cell_list *cells, struct kernel_set *k)
-{
-	memset(k, 0, sizeof(*k));
-	k->of_cell = calloc((size_t)cells->n + 1, sizeof(int));
-	k->ks = calloc((size_t)cells->n + 1, sizeof(*k->ks));
-	k->failed = calloc((size_t)cells->n + 1, sizeof(int));
-	if (!k->of_cell || !k->ks || !k->failed)
-		return -1;
-	for (int i = 0; i < cells->n; i++) {
-		int j;
-
-		struct kernel_spec *ks = &k->ks[k->n];
-
-		/* variants that differ only in cmdline share one kernel */
-		if (kernel_spec_resolve(m, st, cells->v[i].variant, cells->v[i].axis, ks) < 0)
-			return -1;
-		for (j = 0; j < k->n; j++)
-			if (!strcmp(k->ks[j].key, ks->key))
-				break;
-		if (j == k->n)
-			k->n++;
-		k->of_cell[i] = j;
-	}
-	return 0;
-}
-
-static void kernel_set_free(struct kernel_set *k)
-{
-	free(k->of_cell);
-	free(k->ks);
-	free(k->failed);
-}
-
-static int kernel_is_built(const struct kernel_spec *ks)
-{
-	char done[4200];
-
-	kernel_artifact(ks, "kernel.json", done, sizeof(done));
-	return access(done, R_OK) == 0;
-}
-
 static int dry_run(const struct cell_list *cells, const struct kernel_set *k,
 		   const struct matrix_plan *p, const struct matrix_options *o)
 {
@@ -191,7 +142,7 @@ static int dry_run(const struct cell_list *cells, const struct kernel_set *k,
 		printf("  %s\n", cells->v[i].id);
 	printf("kernels:\n");
 	for (int j = 0; j < k->n; j++) {
-		int built = kernel_is_built(&k->ks[j]);
+		int built = matrix_kernel_is_built(&k->ks[j]);
 
 		printf("  %-20s %-8s %.16s %s\n", k->ks[j].variant, k->ks[j].axis,
 		       k->ks[j].key, built ? "built" : "missing");
@@ -413,30 +364,6 @@ static int run_slots(const struct matrix *m, const struct matrix_options *o,
 	return g.failed ? 1 : 0;
 }
 
-static int build_kernels(const struct matrix *m, const struct source_tree *st,
-			 struct kernel_set *k)
-{
-	int missing = 0, n = 0;
-
-	for (int j = 0; j < k->n; j++)
-		missing += !kernel_is_built(&k->ks[j]);
-	for (int j = 0; j < k->n && !stop_requested; j++) {
-		json_t *meta = NULL;
-
-		if (kernel_is_built(&k->ks[j]))
-			continue;
-		say("matrix: kernel %d of %d to build: %s/%s", ++n, missing,
-		    k->ks[j].variant, k->ks[j].axis);
-		if (kernel_ensure_built(m, st, &k->ks[j], &meta) < 0) {
-			fail_msg("kernel %s/%s failed to build; its cells are recorded failed "
-				 "and the matrix goes on", k->ks[j].variant, k->ks[j].axis);
-			k->failed[j] = 1;
-		}
-		json_decref(meta);
-	}
-	return 0;
-}
-
 /* One matrix per results directory at a time. */
 static int lock_results(const char *dir)
 {
@@ -484,7 +411,7 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 	if (o.dry_run)
 		seed = o.seed >= 0 ? (uint64_t)o.seed : 0;
 	if ((!o.dry_run && plan_seed(dir, o.profile, o.seed, &seed) < 0) ||
-	    source_tree_ensure(m, &st) < 0 || kernels_of(m, &st, &cells, &k) < 0)
+	    source_tree_ensure(m, &st) < 0 || matrix_kernels_of(m, &st, &cells, &k) < 0)
 		goto out;
 	if (plan_make(&p, &cells, matrix_profile_repetitions(m, o.profile), seed) < 0)
 		goto out_kernels;
@@ -504,12 +431,12 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 	}
 	signal(SIGINT, on_stop_signal);
 	signal(SIGTERM, on_stop_signal);
-	build_kernels(m, &st, &k);
+	matrix_build_kernels(m, &st, &k, &stop_requested);
 	rc = run_slots(m, &o, &p, &cells, &k, store);
 out_plan:
 	plan_free(&p);
 out_kernels:
-	kernel_set_free(&k);
+	matrix_kernels_free(&k);
 out:
 	cell_list_free(&cells);
 	if (lock >= 0)
