@@ -74,6 +74,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/t
 
 # agent files that need nothing but libc (parsers) are unit-tested too
 UNIT_AGENT_SRC := harness/agent/kernel_symbols.c harness/agent/proc_counters.c \
+		  harness/agent/guest_files.c \
 		  harness/agent/latency_hist.c
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "guest_files.h"
 #include "proc_counters.h"
 
 /* The next line of text after p, or NULL at the end. */
@@ -122,30 +121,15 @@ int parse_proc_stat_softirq(const char *text, uint64_t *ticks, int max_cpus)
 	return highest < 0 ? -1 : highest + 1;
 }
 
-static int slurp(const char *path, char *buf, size_t cap)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t off = 0;
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	while (off + 1 < cap && (n = read(fd, buf + off, cap - 1 - off)) > 0)
-		off += (size_t)n;
-	buf[off] = '\0';
-	close(fd);
-	return (int)off;
-}
-
 void proc_counters_read(struct proc_counters *pc)
 {
 	static char buf[65536];
 
 	memset(pc, 0, sizeof(*pc));
-	pc->valid_softirqs = slurp("/proc/softirqs", buf, sizeof(buf)) > 0 &&
+	pc->valid_softirqs = read_file("/proc/softirqs", buf, sizeof(buf)) > 0 &&
 		parse_softirqs_row(buf, "NET_RX", pc->net_rx_softirqs, PROC_MAX_CPUS) > 0;
-	pc->valid_softnet = slurp("/proc/net/softnet_stat", buf, sizeof(buf)) > 0 &&
+	pc->valid_softnet = read_file("/proc/net/softnet_stat", buf, sizeof(buf)) > 0 &&
 		parse_softnet_stat(buf, pc->softnet, PROC_MAX_CPUS) > 0;
-	pc->valid_stat = slurp("/proc/stat", buf, sizeof(buf)) > 0 &&
+	pc->valid_stat = read_file("/proc/stat", buf, sizeof(buf)) > 0 &&
 		parse_proc_stat_softirq(buf, pc->softirq_ticks, PROC_MAX_CPUS) > 0;
 }

@@ -93,3 +93,12 @@ int tenants_remove(int tenants, double timeout_s)
 	}
 	return removed;
 }
+
+void tenants_report_removal(json_t *metrics, int tenants, int removed)
+{
+	json_object_set_new(metrics, "tenant_cgroups", json_integer(tenants));
+	json_object_set_new(metrics, "tenant_cgroups_removed", json_integer(removed));
+	json_object_set_new(metrics, "nr_dying_descendants_after_remove",
+			    json_integer(read_keyed_value(TENANT_PARENT "/cgroup.stat",
+							  "nr_dying_descendants")));
+}

@@ -2,6 +2,7 @@
 #ifndef MMX_TENANT_CGROUPS_H
 #define MMX_TENANT_CGROUPS_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 #define TENANT_PARENT "/sys/fs/cgroup/mmx"
@@ -25,5 +26,7 @@ long long tenant_stat_settled(int t, const char *key, long long target,
  * are gone.  A removed memcg may stay dying while a stock caches it.
  */
 int tenants_remove(int tenants, double timeout_s);
+/* tenant_cgroups, tenant_cgroups_removed, nr_dying_descendants_after_remove */
+void tenants_report_removal(json_t *metrics, int tenants, int removed);
 
 #endif

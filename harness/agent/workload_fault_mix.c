@@ -200,11 +200,7 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 	json_object_set_new(metrics, "fault_cpu", json_integer(RX_CPU));
 	json_object_set_new(metrics, "tasks_parked_for_counter_reads", json_boolean(parked));
 	tenant_tasks_report_cpu(metrics, parked, cpu_ns, (double)total, window, "fault");
-	json_object_set_new(metrics, "tenant_cgroups", json_integer(tenants));
-	json_object_set_new(metrics, "tenant_cgroups_removed", json_integer(removed));
-	json_object_set_new(metrics, "nr_dying_descendants_after_remove",
-			    json_integer(read_keyed_value(TENANT_PARENT "/cgroup.stat",
-							  "nr_dying_descendants")));
+	tenants_report_removal(metrics, tenants, removed);
 	if (rc < 0) {
 		snprintf(err, errlen, "%s", why);
 		return -1;
