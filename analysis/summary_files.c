@@ -62,17 +62,28 @@ static json_t *cell_json(const struct report *r, const struct cell *c, size_t m)
 	(void)r;
 }
 
-static int write_cells(const struct report *r, const char *dir, json_t *all)
+/* DIR/NAME opened for writing with its CSV header line written. */
+static FILE *open_csv(const char *dir, const char *name, const char *header)
 {
 	char path[4096];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/cells.csv", dir);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	f = fopen(path, "w");
+	if (f)
+		fputs(header, f);
+	return f;
+}
+
+static int write_cells(const struct report *r, const char *dir, json_t *all)
+{
+	FILE *f;
+
+	f = open_csv(dir, "cells.csv",
+		     "variant,workload,params,timing_mode,kconfig,metric,unit_scale,n,"
+		     "n_failed_runs,median,ci95_lo,ci95_hi,cv\n");
 	if (!f)
 		return -1;
-	fputs("variant,workload,params,timing_mode,kconfig,metric,unit_scale,n,"
-	      "n_failed_runs,median,ci95_lo,ci95_hi,cv\n", f);
 	for (size_t i = 0; i < r->ncells; i++) {
 		const struct cell *c = &r->cells[i];
 
@@ -97,16 +108,14 @@ static int write_cells(const struct report *r, const char *dir, json_t *all)
 
 static int write_comparisons(const struct report *r, const char *dir, json_t *all)
 {
-	char path[4096];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/comparisons.csv", dir);
-	f = fopen(path, "w");
+	f = open_csv(dir, "comparisons.csv",
+		     "variant,workload,params,timing_mode,kconfig,metric,n,n_baseline,ratio,"
+		     "ratio_ci95_lo,ratio_ci95_hi,mwu_u,p,p_exact,min_possible_p,p_holm,"
+		     "verdict,aa\n");
 	if (!f)
 		return -1;
-	fputs("variant,workload,params,timing_mode,kconfig,metric,n,n_baseline,ratio,"
-	      "ratio_ci95_lo,ratio_ci95_hi,mwu_u,p,p_exact,min_possible_p,p_holm,"
-	      "verdict,aa\n", f);
 	for (size_t i = 0; i < r->ncmp; i++) {
 		const struct comparison *c = &r->cmp[i];
 		const char *verdict = verdict_word(r, c);
@@ -143,15 +152,13 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 
 static int write_failures(const struct report *r, const char *dir, json_t *all)
 {
-	char path[4096];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/failed_runs.csv", dir);
-	f = fopen(path, "w");
+	f = open_csv(dir, "failed_runs.csv",
+		     "variant,workload,params,timing_mode,kconfig,run_id,reason,detail,"
+		     "console_log,qemu_log\n");
 	if (!f)
 		return -1;
-	fputs("variant,workload,params,timing_mode,kconfig,run_id,reason,detail,"
-	      "console_log,qemu_log\n", f);
 	for (size_t i = 0; i < r->ncells; i++) {
 		const struct cell *c = &r->cells[i];
 		size_t k;
