@@ -10,6 +10,8 @@ pin=$(jq -r '.source.version' matrix.json 2>/dev/null || true)
 pkgs="gcc make flex bison bc patch perl libelf-dev libssl-dev zlib1g-dev ccache
 cpio xz-utils e2fsprogs jq gnuplot-nox iperf3 linux-perf libjansson-dev qemu-system-x86
 python3-ply python3-git linux-source-6.12"
+# the tests add a package that does not exist, to see the message
+pkgs="$pkgs ${MMX_DEPS_EXTRA:-}"
 
 missing=""
 for p in $pkgs; do

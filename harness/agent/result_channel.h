@@ -10,6 +10,12 @@
 /* Writes result as one framed JSON document; returns 0 when fully drained. */
 int result_channel_send(json_t *result);
 
+/* The framed bytes of result (malloc'd, *len set), or NULL. */
+char *result_frame_of(json_t *result, size_t *len);
+
+/* Writes len raw bytes to the result port; 0 when fully drained. */
+int result_channel_write(const char *bytes, size_t len);
+
 /*
  * Ends the VM through QEMU's isa-debug-exit device at port 0xf4; QEMU
  * then exits with status (code << 1) | 1.  Falls back to a reboot, which

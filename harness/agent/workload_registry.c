@@ -14,6 +14,8 @@ static const struct workload workloads[] = {
 	{ "probe", workload_probe },
 	{ "selftest-panic", workload_panic },
 	{ "selftest-hang", workload_hang },
+	{ "selftest-kernel-report", workload_kernel_report },
+	{ "selftest-damaged-result", workload_damaged_result },
 };
 
 const struct workload *workload_find(const char *name)

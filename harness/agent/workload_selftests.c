@@ -25,12 +25,30 @@ static const char *const selftests[] = { "test_memcontrol", "test_kmem" };
 #define MAX_TAP 256
 #define SELFTEST_SWAP_MB 128
 
-/* One run of a selftest binary: each TAP test number's name and verdict. */
+/*
+ * One run of a selftest binary: each TAP test number's name, verdict and
+ * what the test printed before its result line (a failing test prints its
+ * numbers there, e.g. memory.current against the stat sum).
+ */
 struct tap_run {
 	char status[MAX_TAP];	/* 'p'ass, 'f'ail, 's'kip, 0 unseen */
 	char name[MAX_TAP][160];
+	char said[MAX_TAP][320];
+	char pending[320];	/* output since the last result line */
 	int exit_code;
 };
+
+/* Keeps a non-TAP line for the next result line, "; "-joined, truncated. */
+static void tap_keep_output(struct tap_run *run, const char *line)
+{
+	size_t len = strlen(run->pending), n = strcspn(line, "\n");
+
+	if (n == 0 || line[0] == '#' || strncmp(line, "TAP version", 11) == 0 ||
+	    strncmp(line, "1..", 3) == 0)
+		return;
+	snprintf(run->pending + len, sizeof(run->pending) - len, "%s%.*s",
+		 len ? "; " : "", (int)n, line);
+}
 
 /*
  * "ok 3 test_memcg_min", "not ok 4 x", "ok 5 # SKIP x".  Tests that fork
@@ -41,15 +59,19 @@ static void tap_line(struct tap_run *run, const char *line)
 	int n, skip = strstr(line, "# SKIP") != NULL;
 	const char *rest;
 
-	if (strncmp(line, "ok ", 3) == 0)
+	if (strncmp(line, "ok ", 3) == 0) {
 		rest = line + 3;
-	else if (strncmp(line, "not ok ", 7) == 0)
+	} else if (strncmp(line, "not ok ", 7) == 0) {
 		rest = line + 7;
-	else
+	} else {
+		tap_keep_output(run, line);
 		return;
+	}
 	if (sscanf(rest, "%d", &n) != 1 || n < 0 || n >= MAX_TAP || run->status[n])
 		return;
 	run->status[n] = skip ? 's' : line[0] == 'o' ? 'p' : 'f';
+	memcpy(run->said[n], run->pending, sizeof(run->said[n]));
+	run->pending[0] = '\0';
 	rest = strchr(rest, ' ');
 	snprintf(run->name[n], sizeof(run->name[n]), "%s", rest ? rest + 1 : "?");
 	run->name[n][strcspn(run->name[n], "\n")] = '\0';
@@ -169,6 +191,15 @@ static int run_selftest(const char *prog, struct tap_run *run)
  */
 #define SELFTEST_RUNS 3
 
+/* What the test printed in its last failing run ("" if nothing). */
+static const char *last_said(const struct tap_run *runs, int nruns, int n)
+{
+	for (int r = nruns - 1; r >= 0; r--)
+		if (runs[r].status[n] == 'f')
+			return runs[r].said[n];
+	return "";
+}
+
 static void judge_binary(const char *prog, json_t *checks, json_t *flaky,
 			 json_t *metrics)
 {
@@ -216,7 +247,9 @@ static void judge_binary(const char *prog, json_t *checks, json_t *flaky,
 				  "passed in the others", fails, seen);
 			json_array_append_new(flaky, json_string(name));
 		} else {
-			check_add(checks, name, "fail", "failed in %d of %d runs", fails, seen);
+			check_add(checks, name, "fail", "failed in %d of %d runs%s%s", fails,
+				  seen, last_said(runs, nruns, n)[0] ? "; the test said: " : "",
+				  last_said(runs, nruns, n));
 		}
 	}
 	snprintf(key, sizeof(key), "%s_runs", prog);

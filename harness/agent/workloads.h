@@ -28,6 +28,10 @@ int workload_memcg_selftests(json_t *params, json_t *metrics, char *err,
 int workload_probe(json_t *params, json_t *metrics, char *err, size_t errlen);
 int workload_panic(json_t *params, json_t *metrics, char *err, size_t errlen);
 int workload_hang(json_t *params, json_t *metrics, char *err, size_t errlen);
+int workload_kernel_report(json_t *params, json_t *metrics, char *err,
+			   size_t errlen);
+int workload_damaged_result(json_t *params, json_t *metrics, char *err,
+			    size_t errlen);
 
 const struct workload *workload_find(const char *name);
 
