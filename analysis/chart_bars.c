@@ -172,7 +172,7 @@ static void heatmap(const struct report *r, const char *dir, struct chart_list *
 		return;
 	snprintf(sub, sizeof(sub), "timing mode: %s, kconfig: %s; median %s\nrx-mixed %s",
 		 at->timing, at->kconfig, d->unit, at->params);
-	chart_preamble(gp, c, sub, "slots per CPU (build-time knob)", "eviction policy");
+	chart_preamble(gp, c, sub, "slots per CPU in use (Kconfig or memcontrol.stock_slots)", "eviction policy");
 	fprintf(gp, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nset xtics (",
 		ns ? ns - 1 : 0, np ? np - 1 : 0);
 	for (size_t i = 0; i < ns; i++)

@@ -26,6 +26,9 @@ static int charted(size_t m)
 	return !strcmp(d->workload, "rx-mixed") || d->primary;
 }
 
+/* filled circle, square, triangles, diamond, then their open forms */
+static const int point_types[12] = { 7, 5, 9, 11, 13, 15, 6, 4, 8, 10, 12, 14 };
+
 /* The cell's parameters without the tenant count: what a line holds fixed. */
 static void rest_of_params(const struct cell *c, const char *drop, char *buf, size_t cap)
 {
@@ -108,10 +111,13 @@ static void one_chart(const struct report *r, const char *dir, struct chart_list
 		if (!rows)
 			continue;
 		fputs("\n\n", dat);
-		/* an invalid variant is drawn dashed as well as labelled */
+		/*
+		 * an invalid variant is drawn dashed as well as labelled; gnuplot
+		 * repeats its 8 colours, so the point shape tells repeats apart
+		 */
 		fprintf(gp, "%s '%s.dat' index %d using 1:2:3:4 with yerrorlines lw 2 "
-			"dt %d pt 7 title ", plotted ? ", \\\n    " : "plot ", c->name, plotted,
-			v->gate == GATE_INVALID ? 2 : 1);
+			"dt %d pt %d title ", plotted ? ", \\\n    " : "plot ", c->name, plotted,
+			v->gate == GATE_INVALID ? 2 : 1, point_types[plotted % 12]);
 		snprintf(s, sizeof(s), "%s%s", v->name,
 			 v->gate == GATE_INVALID ? " (INVALID: failed gate)" : "");
 		gp_string(gp, s);

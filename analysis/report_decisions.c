@@ -214,7 +214,7 @@ static void q_net_or_general(FILE *f, const struct report *r, const char **modes
 
 static void q_slots(FILE *f, const struct report *r, const char **modes, size_t nm)
 {
-	struct tally t = { 0 };
+	struct tally t = { 0 }, charges = { 0 };
 	int knobbed = 0;
 
 	question(f, "RFC 3. If multi-memcg: how many slots, static or dynamic, which "
@@ -225,9 +225,13 @@ static void q_slots(FILE *f, const struct report *r, const char **modes, size_t 
 		if (!vi->knobs && strcmp(vi->name, "multi-slot"))
 			continue;
 		knobbed += vi->knobs != NULL;
-		for (size_t i = 0; i < nm; i++)
+		for (size_t i = 0; i < nm; i++) {
 			evidence(f, r, &t, vi->name, "rx-mixed", "throughput_bytes_per_sec",
 				 modes[i], 0);
+			/* the mechanism: what the slots save in page-counter traffic */
+			evidence(f, r, &charges, vi->name, "rx-mixed", "charges_per_mb",
+				 modes[i], 0);
+		}
 	}
 	fputs("\n  **Answer:** ", f);
 	if (!knobbed)
@@ -241,6 +245,11 @@ static void q_slots(FILE *f, const struct report *r, const char **modes, size_t 
 		fprintf(f, "slot count and policy matter: %d settings significantly better and "
 			"%d worse than baseline (best factor %.3f); the heat map below shows "
 			"which.", t.better, t.worse, t.best);
+	if (charges.lines)
+		fprintf(f, " Page-counter charges per MB: %d of %d settings significantly "
+			"fewer than baseline, %d more (factors %.3f to %.3f, > 1 = fewer).",
+			charges.better, charges.lines, charges.worse, charges.worst,
+			charges.best);
 	fputs(" Static against dynamic sizing: not measured (no dynamic-size variant), so "
 	      "the data cannot decide it.\n\n", f);
 }

@@ -70,8 +70,13 @@ static int same_field(json_t *a, json_t *b, const char *key)
 /* A variant that builds and boots the same kernel as another (baseline-aa). */
 static const char *same_kernel_as(json_t *mv, const char *name, json_t *def)
 {
+	json_t *base = json_object_get(def, "base"), *od;
 	const char *other;
-	json_t *od;
+
+	/* nothing of its own but a base: its base's kernel and command line */
+	if (json_is_string(base) && !json_object_get(def, "series") &&
+	    !json_object_get(def, "kconfig") && !json_object_get(def, "cmdline"))
+		return json_string_value(base);
 
 	json_object_foreach(mv, other, od)
 		if (strcmp(other, name) && same_field(def, od, "series") &&
@@ -120,6 +125,17 @@ static void variant_describe(struct report *r, struct variant_info *v, json_t *m
 	}
 }
 
+static int ran(const struct report *r, const char *name)
+{
+	size_t i;
+	json_t *rec;
+
+	json_array_foreach(r->runs, i, rec)
+		if (!strcmp(run_str(rec, "variant", ""), name))
+			return 1;
+	return 0;
+}
+
 int variants_load(struct report *r, json_t *matrix_variants)
 {
 	const char *name;
@@ -127,11 +143,15 @@ int variants_load(struct report *r, json_t *matrix_variants)
 	size_t i;
 	json_t *rec;
 
-	/* baseline first, then matrix.json's order, then any other seen in runs */
+	/*
+	 * baseline first, then matrix.json's order, then any other seen in
+	 * runs; a variant matrix.json defines but this store never ran has
+	 * nothing to report (the methodology section names them)
+	 */
 	if (!variant_add(r, BASELINE_VARIANT) || !variant_add(r, AA_VARIANT))
 		return -1;
 	json_object_foreach(matrix_variants, name, def)
-		if (!variant_add(r, name))
+		if (ran(r, name) && !variant_add(r, name))
 			return -1;
 	json_array_foreach(r->runs, i, rec)
 		if (!variant_add(r, run_str(rec, "variant", "?")))
