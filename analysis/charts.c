@@ -2,6 +2,7 @@
 /* gnuplot: each chart is a .dat and a .gp script drawn as SVG and PNG. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "charts.h"
 #include "log.h"
@@ -110,7 +111,12 @@ static void draw(const char *dir, struct chart *c)
 
 int charts_write(const struct report *r, const char *dir, struct chart_list *out)
 {
+	char log[4096];
+
 	memset(out, 0, sizeof(*out));
+	/* the log is this report's alone: draw() appends to it */
+	snprintf(log, sizeof(log), "%s/gnuplot.log", dir);
+	unlink(log);
 	chart_lines_vs_tenants(r, dir, out);
 	chart_slot_heatmap(r, dir, out);
 	chart_rt_bars(r, dir, out);

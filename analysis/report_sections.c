@@ -253,6 +253,6 @@ void md_provenance(FILE *f, const struct report *r)
 		fprintf(f, "| `%s` | %s | %s | %s | %s | %s |\n", name, rel, hash, cfg, axes, cmd);
 	}
 	fprintf(f, "\nEvery table row carries the `mmx run` command that reproduces one run "
-		"of its cell; `mmx report %s` regenerates this file with the same seed and the "
-		"same numbers.\n", r->results_path);
+		"of its cell; `mmx report %s --gate %s` regenerates this file with the same "
+		"seed and the same numbers.\n", r->results_path, r->gate_dir);
 }
