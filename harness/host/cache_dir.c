@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "cache_dir.h"
@@ -70,6 +71,29 @@ int lock_file_wait(const char *path, const char *what)
 		return -1;
 	}
 	return fd;
+}
+
+int need_free_space(const char *dir, unsigned long long need, const char *what)
+{
+	char probe[4096], *slash;
+	struct statvfs vfs;
+	unsigned long long have;
+
+	snprintf(probe, sizeof(probe), "%s", dir);
+	/* the directory may not exist yet: ask its nearest existing parent */
+	while (statvfs(probe, &vfs) < 0) {
+		slash = strrchr(probe, '/');
+		if (!slash || slash == probe)
+			return 0;	/* cannot tell: let the write say */
+		*slash = '\0';
+	}
+	have = (unsigned long long)vfs.f_bavail * vfs.f_frsize;
+	if (have >= need)
+		return 0;
+	fail_msg("not enough free disk in %s for %s (need about %llu MiB, have %llu "
+		 "KiB): free space (or point it elsewhere) and run again; nothing "
+		 "finished is lost", dir, what, (need + (1 << 20) - 1) >> 20, have >> 10);
+	return -1;
 }
 
 void unlock_file(int fd)

@@ -13,7 +13,12 @@ int make_dirs(const char *path);
 /* Holds an exclusive flock on path; says who waits when it is taken. */
 int lock_file_wait(const char *path, const char *what);
 void unlock_file(int fd);
-
+/*
+ * 0 when the filesystem holding dir (or its nearest existing parent) has
+ * need bytes free; else -1 after an error naming dir, what needs the space,
+ * both amounts and what to do.
+ */
+int need_free_space(const char *dir, unsigned long long need, const char *what);
 
 /* snprintf for paths: one that does not fit is a fatal error, never cut short. */
 void pathf(char *buf, size_t cap, const char *fmt, ...)

@@ -284,7 +284,7 @@ static int run_slots(const struct matrix *m, const struct matrix_options *o,
 	struct progress g = { .t0 = monotonic_s(), .total = p->nslots };
 	pid_t running[MAX_JOBS] = { 0 };
 	double started[MAX_JOBS] = { 0 };
-	int nrun = 0, launched;
+	int nrun = 0, launched, no_space = 0;
 
 	do {
 		plan_read_store(p, cells, o->profile, store);
@@ -303,6 +303,11 @@ static int run_slots(const struct matrix *m, const struct matrix_options *o,
 						     slot->repetition, store);
 				launched++;
 				continue;
+			}
+			/* a full disk fails every run alike: stop, keep what is done */
+			if (!run_space_ok(store)) {
+				no_space = stop_requested = 1;
+				break;
 			}
 			while (nrun == o->jobs) {
 				pid_t w = wait(&st);
@@ -356,6 +361,11 @@ static int run_slots(const struct matrix *m, const struct matrix_options *o,
 	plan_read_store(p, cells, o->profile, store);
 	count_state(p, limit, &g);
 	show_progress(&g, o->profile, o->jobs);
+	if (no_space) {
+		fail_msg("matrix %s stopped: no room for more runs in %s", o->profile,
+			 store);
+		return 1;
+	}
 	if (stop_requested) {
 		say("matrix %s interrupted; run the same command again to continue",
 		    o->profile);

@@ -62,6 +62,21 @@ static int wants_nic_pair(json_t *params)
 	return topology && strcmp(topology, "virtio") == 0;
 }
 
+/*
+ * A run writes its console log (a debug kernel's selftests: a few MB) and
+ * then one record; a full disk would cost the run and say "no-result".
+ */
+#define RUN_NEED_BYTES (16ULL << 20)
+
+int run_space_ok(const char *store)
+{
+	char dir[4096];
+
+	pathf(dir, sizeof(dir), "%s", store);
+	return need_free_space(dirname(dir), RUN_NEED_BYTES,
+			       "a run's logs and its record") == 0;
+}
+
 json_t *run_cell(const struct matrix *m, const struct cell *c)
 {
 	char run_id[96], started[32], log_dir[4200], tmp[4096];
@@ -94,6 +109,10 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 		accel = accel_auto(bzimage, base_image, cmdline,
 				   (int)matrix_guest_int(m, "memory_mb", 1024));
 
+	if (!run_space_ok(c->store)) {
+		json_decref(meta);
+		return NULL;
+	}
 	new_run_id(run_id, sizeof(run_id));
 	pathf(tmp, sizeof(tmp), "%s", c->store);
 	pathf(log_dir, sizeof(log_dir), "%s/logs/%s", dirname(tmp), run_id);

@@ -27,4 +27,7 @@ struct cell {
  */
 json_t *run_cell(const struct matrix *m, const struct cell *c);
 
+/* 1 when the store's directory has room for a run; else says so, 0. */
+int run_space_ok(const char *store);
+
 #endif

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -67,7 +66,6 @@ static int unpack(const struct matrix *m, struct source_tree *st,
 	const char *tarball = matrix_source_field(m, "tarball");
 	const char *top = matrix_source_field(m, "top_dir");
 	char tmp[4096], log[4096], from[4096];
-	struct statvfs vfs;
 	time_t t0 = time(NULL);
 
 	if (!tarball || !top) {
@@ -75,14 +73,9 @@ static int unpack(const struct matrix *m, struct source_tree *st,
 			 m->path);
 		return -1;
 	}
-	if (statvfs(cache_dir(), &vfs) == 0 &&
-	    (unsigned long long)vfs.f_bavail * vfs.f_frsize < TREE_NEED_BYTES) {
-		fail_msg("not enough free disk in %s for the kernel tree (need about "
-			 "2 GiB, have %llu MiB); free space or point MMX_CACHE elsewhere",
-			 cache_dir(),
-			 (unsigned long long)vfs.f_bavail * vfs.f_frsize >> 20);
+	if (need_free_space(cache_dir(), TREE_NEED_BYTES,
+			    "the kernel tree (the cache: MMX_CACHE)") < 0)
 		return -1;
-	}
 	pathf(tmp, sizeof(tmp), "%s.tmp", base);
 	pathf(log, sizeof(log), "%s.unpack.log", base);
 	{

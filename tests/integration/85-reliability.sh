@@ -17,29 +17,34 @@ test_matrix "$work/matrix.json"
 export MMX_MATRIX="$work/matrix.json"
 store="$work/runs.jsonl"
 
+# expect_failed "label" reason mmx-run-args...: the run fails with reason,
+# exit 1, and the store's last record says the same
+expect_failed() {
+	local label=$1 want=$2 out rc got
+	shift 2
+	out=$($MMX run baseline "$@" --out "$store" 2>/dev/null)
+	rc=$?
+	check "$label: mmx run exits 1" test "$rc" -eq 1
+	got=$(field "$out" .reason)
+	if [ "$got" = "$want" ]; then ok "$label: reason $want"
+	else not_ok "$label: reason $want (got '$got': $(field "$out" .detail))"; fi
+	check "$label: recorded failed in the store" \
+		test "$(field "$(last_record "$store")" .reason)" = "$want"
+	last_detail=$(field "$out" .detail)
+}
+
 # --- kernel reports on the console decide the verdict, whatever the agent says
 for kind_reason in warning:kernel-warning oops:kernel-oops lockdep:lockdep bug:kernel-bug; do
-	kind=${kind_reason%%:*} want=${kind_reason#*:}
-	out=$($MMX run baseline selftest-kernel-report kind="$kind" --out "$store" 2>/dev/null)
-	rc=$?
-	check "$kind report: mmx run exits 1" test "$rc" -eq 1
-	got=$(field "$out" .reason)
-	if [ "$got" = "$want" ]; then ok "$kind report: reason $want"
-	else not_ok "$kind report: reason $want (got '$got': $(field "$out" .detail))"; fi
-	check "$kind report: the detail quotes the console line" grep -q "console: .*mmx\|console: .*WARNING\|console: .*Oops\|console: .*BUG" <<<"$(field "$out" .detail)"
-	check "$kind report: recorded failed in the store" \
-		test "$(field "$(last_record "$store")" .reason)" = "$want"
+	kind=${kind_reason%%:*}
+	expect_failed "$kind report" "${kind_reason#*:}" selftest-kernel-report kind="$kind"
+	check "$kind report: the detail quotes the console line" \
+		grep -qE "console: .*(WARNING|Oops|BUG|cut here)" <<<"$last_detail"
 done
 
 # --- a damaged result frame is failed by the framing and never parsed as data
 for dmg_reason in truncated:truncated-result corrupt:corrupt-result; do
-	dmg=${dmg_reason%%:*} want=${dmg_reason#*:}
-	out=$($MMX run baseline selftest-damaged-result damage="$dmg" --out "$store" 2>/dev/null)
-	rc=$?
-	check "$dmg frame: mmx run exits 1" test "$rc" -eq 1
-	got=$(field "$out" .reason)
-	if [ "$got" = "$want" ]; then ok "$dmg frame: reason $want"
-	else not_ok "$dmg frame: reason $want (got '$got': $(field "$out" .detail))"; fi
+	dmg=${dmg_reason%%:*}
+	expect_failed "$dmg frame" "${dmg_reason#*:}" selftest-damaged-result damage="$dmg"
 	check "$dmg frame: nothing of the frame became data" \
 		bash -c "! tail -n 1 '$store' | grep -q must_not_be_parsed"
 done
@@ -114,20 +119,28 @@ check "torn line: a later append starts on a line of its own" \
 check "torn line: every earlier record still parses" \
 	test "$(head -n "$lines" "$res/runs.jsonl" | jq -s length)" -eq "$lines"
 
-# --- disk full while storing a result: a clear error, earlier records kept
+# --- disk full: a run and a matrix refuse before booting, with a clear
+# error; the records already stored are kept
 mnt="$work/full"
 mkdir -p "$mnt"
-if mount -t tmpfs -o size=256k tmpfs "$mnt"; then
+if mount -t tmpfs -o size=2m tmpfs "$mnt"; then
 	head -n 1 "$res/runs.jsonl" >"$mnt/runs.jsonl"
-	mkdir -p "$mnt/logs"
-	# leave too little room for a record (~5 KB) but some for the logs' start
-	dd if=/dev/zero of="$mnt/filler" bs=1k count=250 status=none 2>/dev/null
+	cp "$res/plan.json" "$mnt/plan.json"
+	dd if=/dev/zero of="$mnt/filler" bs=64k status=none 2>/dev/null	# until ENOSPC
 	err=$($MMX run baseline probe --out "$mnt/runs.jsonl" 2>&1 >/dev/null)
 	rc=$?
 	check "disk full: mmx run fails (exit $rc)" test "$rc" -ne 0
-	if grep -qiE "no space left|disk full" <<<"$err"; then ok "disk full: the error says so"
-	else not_ok "disk full: the error says so (got: $(tail -c 400 <<<"$err"))"; fi
-	check "disk full: the earlier record is intact" \
+	if grep -qF "not enough free disk in $mnt for a run's logs and its record" <<<"$err"
+	then ok "disk full: the error names the directory and says so"
+	else not_ok "disk full: the error names the directory and says so (got: $(tail -c 400 <<<"$err"))"; fi
+	if grep -q "logs in" <<<"$err"; then not_ok "disk full: nothing booted"
+	else ok "disk full: nothing booted"; fi
+	out=$(MMX_MATRIX="$work/killq.json" $MMX matrix --profile killq --results "$mnt" \
+		--retries 5 2>&1)
+	rc=$?
+	check "disk full: the matrix stops (exit $rc)" test "$rc" -eq 1
+	check "disk full: the matrix says why" grep -q "no room for more runs in $mnt" <<<"$out"
+	check "disk full: the earlier record is intact and alone" \
 		bash -c "jq -e . '$mnt/runs.jsonl' >/dev/null && test \$(wc -l <'$mnt/runs.jsonl') -eq 1"
 	umount "$mnt" && mnt=""
 else
@@ -179,7 +192,7 @@ if mount -t tmpfs -o size=64m tmpfs "$mnt"; then
 	rc=$?
 	check "no disk for the tree: refused (exit $rc)" test "$rc" -ne 0
 	check "no disk for the tree: says what to do" \
-		grep -q "not enough free disk in $mnt for the kernel tree.*point MMX_CACHE elsewhere" <<<"$err"
+		grep -q "not enough free disk in $mnt for the kernel tree.*free space (or point it elsewhere)" <<<"$err"
 	umount "$mnt" && mnt=""
 else
 	not_ok "no disk for the tree: cannot mount a small tmpfs (the test needs root)"
