@@ -68,14 +68,20 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 	return 0;
 }
 
-/* RESULTS_DIR/runs.jsonl, or the path itself when it names a file. */
+/*
+ * RESULTS_DIR/runs.jsonl (or, failing that, the gzipped runs.jsonl.gz of a
+ * published store), or the path itself when it names a file.
+ */
 static void store_path(const char *results, char *buf, size_t cap)
 {
 	struct stat st;
 
-	if (!stat(results, &st) && S_ISREG(st.st_mode))
+	if (!stat(results, &st) && S_ISREG(st.st_mode)) {
 		snprintf(buf, cap, "%s", results);
-	else
+		return;
+	}
+	snprintf(buf, cap, "%s/runs.jsonl.gz", results);
+	if (stat(buf, &st) < 0)
 		snprintf(buf, cap, "%s/runs.jsonl", results);
 }
 

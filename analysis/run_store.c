@@ -2,13 +2,42 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "log.h"
 #include "run_store.h"
 
+static ssize_t gz_read(void *gz, char *buf, size_t n)
+{
+	return gzread(gz, buf, (unsigned int)n);
+}
+
+static int gz_close(void *gz)
+{
+	return gzclose(gz) == Z_OK ? 0 : EOF;
+}
+
+/*
+ * A store is read through zlib, which passes plain files through: so the
+ * published stores can be kept gzipped (runs.jsonl.gz) and read as they are.
+ */
+static FILE *open_store(const char *path)
+{
+	gzFile gz = gzopen(path, "rb");
+	cookie_io_functions_t io = { .read = gz_read, .close = gz_close };
+	FILE *f;
+
+	if (!gz)
+		return NULL;
+	f = fopencookie(gz, "r", io);
+	if (!f)
+		gzclose(gz);
+	return f;
+}
+
 json_t *run_store_load(const char *path, size_t *skipped)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = open_store(path);
 	json_t *runs;
 	char *line = NULL;
 	size_t cap = 0, lineno = 0;

@@ -114,3 +114,11 @@ check "missing store: exit 2" test $? -eq 2
 check "missing store: the path is named" grep -q "$tmp/nowhere/runs.jsonl" <<<"$err"
 err=$($MMX report "$fx" --seed x --out "$tmp/d" 2>&1 >/dev/null)
 check "bad --seed: exit 2" test $? -eq 2
+
+# a published store is kept gzipped: the same numbers from runs.jsonl.gz
+mkdir -p "$tmp/gz"
+gzip -c "$fx/runs.jsonl" >"$tmp/gz/runs.jsonl.gz"
+$MMX report "$tmp/gz" --gate "$fx/gate" --out "$tmp/gzout" >/dev/null 2>&1
+check "gzipped store: report written" test -s "$tmp/gzout/REPORT.md"
+$MMX report "$fx" --gate "$fx/gate" --out "$tmp/plain" >/dev/null 2>&1
+check "gzipped store: the same cells as the plain one" cmp -s "$tmp/gzout/report/cells.csv" "$tmp/plain/report/cells.csv"
