@@ -62,6 +62,15 @@ check "dry run lists the kernel" grep -qE 'baseline +base +[0-9a-f]{16} (built|m
 check "dry run estimates 6 runs" grep -q '6 of 6 runs to do' <<<"$out"
 check "dry run ran nothing" test ! -e "$res/runs.jsonl"
 
+# the estimate is calibrated: quick's, against the wall time its published
+# run actually took here (within 25%)
+est=$($MMX matrix --profile quick --dry-run --results "$work/empty" 2>&1 |
+	sed -n 's/.* runs to do ~\([0-9]*\):\([0-9]*\):\([0-9]*\) .*/\1 \2 \3/p')
+took=$(zcat results/published/quick/runs.jsonl.gz | jq -s '[.[].wall_s] | add | floor')
+check "quick's estimate ($est h m s) within 25% of its measured ${took} s" \
+	awk -v e="$est" -v t="$took" 'BEGIN { split(e, x, " "); s = x[1] * 3600 + x[2] * 60 + x[3];
+		exit !(t > 0 && s > 0.75 * t && s < 1.25 * t) }'
+
 # kill -9 in the middle, then resume: every slot exactly once
 MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res" --seed 7 \
 	>"$work/first.log" 2>&1 &
