@@ -55,10 +55,14 @@ struct variant_info {
 	char *name;
 	enum gate_state gate;
 	char gate_why[512];	/* failed items, or where the verdict comes from */
+	char gated_axes[64];	/* the kconfig axes its gate items ran on: "base,rt" */
 	json_t *knobs;		/* $.variants.NAME.knobs, or NULL */
 	const char *description;
 	int control;		/* a control (nosocket) or the A/A set: never ranked */
 };
+
+/* A variant's gate on one kconfig axis: a pass covers only the axes it ran on. */
+enum gate_state variant_gate_on(const struct variant_info *v, const char *kconfig);
 
 struct report {
 	uint64_t seed;

@@ -26,7 +26,9 @@ void md_correctness(FILE *f, const struct report *r)
 	fprintf(f, "## Correctness status of every variant\n\nFrom `mmx check` summaries in "
 		"`%s/`. A variant with a failed gate item is INVALID: its numbers are shown, "
 		"marked, and never ranked. \"not gated\" means no summary exists: its numbers "
-		"are unverified.\n\n| variant | gate | runs ok | runs failed | detail |\n"
+		"are unverified. A pass covers the kconfig axes its items ran on (named in the "
+		"detail); on any other axis the ranking tables say \"not gated\".\n\n"
+		"| variant | gate | runs ok | runs failed | detail |\n"
 		"|---|---|---|---|---|\n", r->gate_dir);
 	for (size_t i = 0; i < r->nvariants; i++) {
 		const struct variant_info *v = &r->variants[i];

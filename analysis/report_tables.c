@@ -217,7 +217,7 @@ static void rank_group(FILE *f, const struct report *r, const char *profile,
 		"cells | geomean of primary-metric gains vs baseline (>1 better) | "
 		"better | worse |\n|---|---|---|---|---|---|---|\n| | `baseline` | %s | | "
 		"1 (reference) | | |\n", profile, timing, kconfig,
-		gate_word(variant_find(r, BASELINE_VARIANT)->gate));
+		gate_word(variant_gate_on(variant_find(r, BASELINE_VARIANT), kconfig)));
 	for (size_t i = 0; i < n; i++) {
 		const struct variant_info *v = rows[i].v;
 		char rk[48];
@@ -229,8 +229,8 @@ static void rank_group(FILE *f, const struct report *r, const char *profile,
 		else
 			snprintf(rk, sizeof(rk), "%zu", ++rank);
 		fprintf(f, "| %s | `%s` | %s | %zu | %.3f | %zu | %zu |\n", rk, v->name,
-			gate_word(v->gate), rows[i].cells, rows[i].geomean, rows[i].better,
-			rows[i].worse);
+			gate_word(variant_gate_on(v, kconfig)), rows[i].cells, rows[i].geomean,
+			rows[i].better, rows[i].worse);
 	}
 	fputc('\n', f);
 }

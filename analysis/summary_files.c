@@ -192,8 +192,9 @@ static json_t *gate_json(const struct report *r)
 
 	for (size_t i = 0; i < r->nvariants; i++)
 		json_object_set_new(out, r->variants[i].name, json_pack(
-			"{s:s, s:s, s:b, s:b}", "gate", state[r->variants[i].gate],
+			"{s:s, s:s, s:s, s:b, s:b}", "gate", state[r->variants[i].gate],
 			"why", r->variants[i].gate_why,
+			"gated_kconfig", r->variants[i].gated_axes,
 			"ranked", variant_ranked(&r->variants[i]),
 			"control", r->variants[i].control));
 	return out;

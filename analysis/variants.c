@@ -24,6 +24,31 @@ int variant_ranked(const struct variant_info *v)
 	return v->gate != GATE_INVALID && !v->control;
 }
 
+static int axis_listed(const char *axes, const char *axis)
+{
+	size_t n = strlen(axis);
+
+	for (const char *p = axes; (p = strstr(p, axis)); p += n)
+		if ((p == axes || p[-1] == ',') && (p[n] == ',' || !p[n]))
+			return 1;
+	return 0;
+}
+
+static void add_axis(char *axes, size_t cap, const char *axis)
+{
+	size_t len = strlen(axes);
+
+	if (!axis_listed(axes, axis))
+		snprintf(axes + len, cap - len, "%s%s", len ? "," : "", axis);
+}
+
+enum gate_state variant_gate_on(const struct variant_info *v, const char *kconfig)
+{
+	if (v->gate == GATE_PASS && !axis_listed(v->gated_axes, kconfig))
+		return GATE_NOT_GATED;
+	return v->gate;
+}
+
 /* Reads NAME.json; 0 when a summary exists. */
 static int read_gate(const struct report *r, struct variant_info *v, const char *name)
 {
@@ -39,7 +64,9 @@ static int read_gate(const struct report *r, struct variant_info *v, const char 
 		return -1;
 	}
 	items = json_object_get(sum, "items");
+	v->gated_axes[0] = '\0';
 	json_array_foreach(items, i, item) {
+		add_axis(v->gated_axes, sizeof(v->gated_axes), run_str(item, "kconfig", "?"));
 		if (strcmp(run_str(item, "verdict", "?"), "fail"))
 			continue;
 		failed++;
@@ -54,8 +81,9 @@ static int read_gate(const struct report *r, struct variant_info *v, const char 
 	}
 	v->gate = failed ? GATE_INVALID : GATE_PASS;
 	if (!failed)
-		snprintf(v->gate_why, sizeof(v->gate_why), "%.300s (%zu items, %.40s)", path,
-			 json_array_size(items), run_str(sum, "started_at", "undated"));
+		snprintf(v->gate_why, sizeof(v->gate_why), "%.300s (%zu items on %s, %.40s)",
+			 path, json_array_size(items), v->gated_axes,
+			 run_str(sum, "started_at", "undated"));
 	json_decref(sum);
 	return 0;
 }

@@ -122,3 +122,32 @@ $MMX report "$tmp/gz" --gate "$fx/gate" --out "$tmp/gzout" >/dev/null 2>&1
 check "gzipped store: report written" test -s "$tmp/gzout/REPORT.md"
 $MMX report "$fx" --gate "$fx/gate" --out "$tmp/plain" >/dev/null 2>&1
 check "gzipped store: the same cells as the plain one" cmp -s "$tmp/gzout/report/cells.csv" "$tmp/plain/report/cells.csv"
+
+# a gate pass covers the kconfig axes its items ran on: the fixture's gate ran
+# on base only, so multi-slot's rt cells are "not gated" until an rt item passes
+mkdir -p "$tmp/rt"
+{ cat "$fx/runs.jsonl"
+  jq -c 'select(.status == "ok" and (.variant == "baseline" or .variant == "multi-slot"))
+	 | .kconfig = "rt" | .run_id += "-rt"' "$fx/runs.jsonl" 2>/dev/null; } >"$tmp/rt/runs.jsonl"
+cp -r "$fx/gate" "$tmp/rt-gate"
+$MMX report "$tmp/rt" --gate "$tmp/rt-gate" --out "$tmp/rt-a" >/dev/null 2>&1
+rt_table() { sed -n '/^### profile quick, timing tcg, kconfig rt$/,/^## /p' "$1/REPORT.md"; }
+check "rt runs get their own ranking table" test -n "$(rt_table "$tmp/rt-a")"
+check "a base-only gate: multi-slot not gated on rt" grep -q '| `multi-slot` | not gated |' <<<"$(rt_table "$tmp/rt-a")"
+check "a base-only gate: multi-slot still passes on base" \
+	grep -qE '^\| [0-9]+ \| `multi-slot` \| pass' <(sed -n '/^### profile quick, timing tcg, kconfig base$/,/^### /p' "$tmp/rt-a/REPORT.md")
+check "the correctness table names the gated axes" grep -q '^| `multi-slot` | pass | .*items on base,' "$tmp/rt-a/REPORT.md"
+jq '.items += [.items[] | .kconfig = "rt"]' "$fx/gate/multi-slot.json" >"$tmp/rt-gate/multi-slot.json"
+$MMX report "$tmp/rt" --gate "$tmp/rt-gate" --out "$tmp/rt-b" >/dev/null 2>&1
+check "an rt gate item: multi-slot passes on rt" grep -q '| `multi-slot` | pass |' <<<"$(rt_table "$tmp/rt-b")"
+check "summary.json names the gated axes" \
+	jq -e '.variants["multi-slot"].gated_kconfig == "base,rt"' "$tmp/rt-b/report/summary.json"
+
+# make gate's plan: each variant on the axes the profile measures it on
+plan=$(./scripts/gate-plan.sh full)
+check "gate plan: baseline on base and rt in full" grep -qx 'baseline base,rt' <<<"$plan"
+check "gate plan: a base-only variant on base" grep -qx 'nosocket base' <<<"$plan"
+check "gate plan: no baseline-aa (baseline's kernel)" bash -c "! grep -q '^baseline-aa ' <<<'$plan'"
+./scripts/gate-plan.sh no-such-profile >/dev/null 2>"$tmp/plan.err"
+check "gate plan: an unknown profile is named, exit 2" \
+	bash -c "test $? -eq 2 && grep -q 'no profile \"no-such-profile\"' '$tmp/plan.err'"
