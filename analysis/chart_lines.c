@@ -59,13 +59,68 @@ static int same_group(const struct cell *a, const struct cell *b, const char *dr
 	return !strcmp(ra, rb);
 }
 
+/* The value of key in a "k=v k=v" parameter string, copied to val; 0 if absent. */
+static int param_value(const char *params, const char *key, size_t klen, char *val,
+		       size_t cap)
+{
+	for (const char *p = params; *p; p += *p == ' ') {
+		size_t n = strcspn(p, " ");
+
+		if (n > klen && !strncmp(p, key, klen) && p[klen] == '=') {
+			snprintf(val, cap, "%.*s", (int)(n - klen - 1), p + klen + 1);
+			return 1;
+		}
+		p += n;
+	}
+	return 0;
+}
+
+/*
+ * What tells this chart from the workload's other charts of the metric:
+ * its kconfig axis and timing mode when those vary, and each parameter
+ * whose value differs in some other cell of the workload (proto=udp,
+ * topology=virtio); the headings of REPORT.md would be alike otherwise.
+ */
+static void chart_qualifier(const struct report *r, const struct cell *first,
+			    const char *rest, char *buf, size_t cap)
+{
+	int kconfigs = 0, timings = 0;
+	size_t len = 0;
+	char mine[256], other[256];
+
+	for (size_t i = 0; i < r->ncells; i++)
+		if (!strcmp(r->cells[i].workload, first->workload)) {
+			kconfigs |= !!strcmp(r->cells[i].kconfig, first->kconfig);
+			timings |= !!strcmp(r->cells[i].timing, first->timing);
+		}
+	buf[0] = '\0';
+	if (kconfigs)
+		len += snprintf(buf + len, len < cap ? cap - len : 0, "kconfig %s", first->kconfig);
+	if (timings)
+		len += snprintf(buf + len, len < cap ? cap - len : 0, "%s%s", len ? ", " : "",
+				first->timing);
+	for (const char *p = rest; *p; p += *p == ' ') {
+		size_t n = strcspn(p, " "), k = strcspn(p, "=");
+		int differs = 0;
+
+		param_value(rest, p, k, mine, sizeof(mine));
+		for (size_t i = 0; i < r->ncells && !differs; i++)
+			differs = !strcmp(r->cells[i].workload, first->workload) &&
+				  param_value(r->cells[i].params, p, k, other, sizeof(other)) &&
+				  strcmp(mine, other);
+		if (differs && k < n)
+			len += snprintf(buf + len, len < cap ? cap - len : 0, "%s%.*s",
+					len ? ", " : "", (int)n, p);
+		p += n;
+	}
+}
 
 static void one_chart(const struct report *r, const char *dir, struct chart_list *l,
 		      size_t m, const struct cell *first, size_t serial)
 {
 	const struct metric_def *d = &metric_defs[m];
 	const char *xp = tenant_param(d->workload);
-	char rest[1024], name[200], title[300], sub[1400], ylabel[200], s[100];
+	char rest[1024], name[200], title[300], sub[1400], ylabel[200], s[100], qual[200];
 	struct chart *c;
 	FILE *dat, *gp;
 	int plotted = 0;
@@ -73,7 +128,9 @@ static void one_chart(const struct report *r, const char *dir, struct chart_list
 	rest_of_params(first, xp, rest, sizeof(rest));
 	snprintf(name, sizeof(name), "%s-%s-%s-%s-%zu", d->workload,
 		 slug(s, sizeof(s), d->path), first->timing, first->kconfig, serial);
-	snprintf(title, sizeof(title), "%s: %s vs %s", d->workload, d->label, xp);
+	chart_qualifier(r, first, rest, qual, sizeof(qual));
+	snprintf(title, sizeof(title), "%s: %s vs %s%s%s%s", d->workload, d->label, xp,
+		 qual[0] ? " (" : "", qual, qual[0] ? ")" : "");
 	c = chart_new(l, name, title);
 	if (!c || !(dat = chart_open(dir, c, "dat")))
 		return;

@@ -137,6 +137,12 @@ check "a base-only gate: multi-slot not gated on rt" grep -q '| `multi-slot` | n
 check "a base-only gate: multi-slot still passes on base" \
 	grep -qE '^\| [0-9]+ \| `multi-slot` \| pass' <(sed -n '/^### profile quick, timing tcg, kconfig base$/,/^### /p' "$tmp/rt-a/REPORT.md")
 check "the correctness table names the gated axes" grep -q '^| `multi-slot` | pass | .*items on base,' "$tmp/rt-a/REPORT.md"
+check "charts of the rt and base cells are told apart in their headings" \
+	grep -q '^### rx-mixed: throughput vs tenants (kconfig rt)$' "$tmp/rt-a/REPORT.md"
+check "no two chart headings alike" \
+	test -z "$(sed -n '/^## Charts/,/^## Failed/p' "$tmp/rt-a/REPORT.md" | grep '^### ' | sort | uniq -d)"
+check "one kconfig, one set of parameters: no qualifier in the heading" \
+	grep -q '^### rx-mixed: throughput vs tenants$' "$md"
 jq '.items += [.items[] | .kconfig = "rt"]' "$fx/gate/multi-slot.json" >"$tmp/rt-gate/multi-slot.json"
 $MMX report "$tmp/rt" --gate "$tmp/rt-gate" --out "$tmp/rt-b" >/dev/null 2>&1
 check "an rt gate item: multi-slot passes on rt" grep -q '| `multi-slot` | pass |' <<<"$(rt_table "$tmp/rt-b")"
