@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* gnuplot: each chart is a .dat and a .gp script drawn as SVG and PNG. */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -109,11 +110,40 @@ static void draw(const char *dir, struct chart *c)
 		say("warning: gnuplot did not draw %s/%s (see %s)", dir, script, log);
 }
 
+/*
+ * Charts of an earlier report into the same directory go first: one this
+ * report does not draw (another profile, a renumbered group) would linger
+ * beside REPORT.md as if it were current.
+ */
+static void remove_old_charts(const char *dir)
+{
+	static const char *const ext[] = { ".svg", ".png", ".dat", ".gp" };
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[4400];
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+
+		for (size_t i = 0; i < sizeof(ext) / sizeof(ext[0]); i++)
+			if (n > strlen(ext[i]) &&
+			    !strcmp(e->d_name + n - strlen(ext[i]), ext[i])) {
+				snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+				unlink(path);
+				break;
+			}
+	}
+	closedir(d);
+}
+
 int charts_write(const struct report *r, const char *dir, struct chart_list *out)
 {
 	char log[4096];
 
 	memset(out, 0, sizeof(*out));
+	remove_old_charts(dir);
 	/* the log is this report's alone: draw() appends to it */
 	snprintf(log, sizeof(log), "%s/gnuplot.log", dir);
 	unlink(log);

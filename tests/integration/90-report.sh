@@ -98,7 +98,12 @@ done
 check "charges per MB on a log scale" grep -q 'set logscale y' "$tmp/a/report/rx-mixed-charges_per_mb-tcg-base-0.gp"
 
 # reproducible: the same seed gives the same numbers, another seed other intervals
+mkdir -p "$tmp/b/report"
+touch "$tmp/b/report/stale-chart-of-another-report.svg" "$tmp/b/report/notes.txt"
 report "$tmp/b"
+check "a chart of an earlier report in the same place is removed" \
+	test ! -e "$tmp/b/report/stale-chart-of-another-report.svg"
+check "files that are not charts are left alone" test -e "$tmp/b/report/notes.txt"
 check "same seed: identical cells.csv" cmp -s "$tmp/a/report/cells.csv" "$tmp/b/report/cells.csv"
 check "same seed: identical comparisons.csv" \
 	cmp -s "$tmp/a/report/comparisons.csv" "$tmp/b/report/comparisons.csv"
