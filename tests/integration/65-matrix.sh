@@ -62,6 +62,13 @@ check "dry run lists the kernel" grep -qE 'baseline +base +[0-9a-f]{16} (built|m
 check "dry run estimates 6 runs" grep -q '6 of 6 runs to do' <<<"$out"
 check "dry run ran nothing" test ! -e "$res/runs.jsonl"
 
+# every profile the repo ships plans: a renamed variant or a dropped
+# parameter breaks the profile here, not in a user's hour-long run
+for p in $(jq -r '.profiles | keys[]' matrix.json); do
+	check "shipped profile $p plans" \
+		$MMX matrix --profile "$p" --dry-run --results "$work/empty-$p"
+done
+
 # the estimate is calibrated: quick's, against the wall time its published
 # run actually took here (within 25%)
 est=$($MMX matrix --profile quick --dry-run --results "$work/empty" 2>&1 |
