@@ -168,7 +168,7 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 	json_object_set_new(rec, "cmdline", json_string(cmdline));
 	json_object_set(rec, "metrics", json_object_get(guest, "metrics") ?:
 			json_object());
-	provenance_host(rec, m->repo_root);
+	provenance_host(rec);
 	if (c->extra)
 		json_object_update(rec, c->extra);
 	if (results_append(c->store, rec) < 0)

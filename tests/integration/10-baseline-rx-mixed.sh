@@ -23,5 +23,20 @@ check "sock returns to 0 after close" jq -e '.metrics.tenant_sock_bytes_after_cl
 for f in variant kernel_release kernel_hash workload params accel status console_log started_at duration_s qemu_version host_cpu config_sha256 cmdline; do
 	check "record has $f" jq -e "has(\"$f\") and .$f != null" <<<"$rec"
 done
+check "harness_rev is the commit mmx was built from" \
+	grep -qx "$(git rev-parse --short=12 HEAD)\(-dirty\)\?" <<<"$(field "$rec" .harness_rev)"
+
+# the revision is generated at build time: a commit's own, "-dirty" once
+# compiled-in code differs (a clone, so this tree's build is untouched)
+clone=$(mktemp -d)
+git clone -q "$PWD" "$clone/repo"
+make -s -C "$clone/repo" build/gen/harness_rev.c
+check "generated revision of a clean clone is its HEAD" \
+	grep -q "\"$(git -C "$clone/repo" rev-parse --short=12 HEAD)\"" "$clone/repo/build/gen/harness_rev.c"
+echo "/* edited */" >>"$clone/repo/harness/host/provenance.c"
+make -s -C "$clone/repo" build/gen/harness_rev.c
+check "edited harness code makes it -dirty" \
+	grep -q -- '-dirty"' "$clone/repo/build/gen/harness_rev.c"
+rm -rf "$clone"
 check "console log kept" test -s "$(field "$rec" .console_log)"
 check "rx CPU online (guest has 4 CPUs)" jq -e '.metrics.online_cpus == 4' <<<"$rec"
