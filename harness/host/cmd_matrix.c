@@ -50,7 +50,17 @@ static volatile sig_atomic_t stop_requested;
 
 static void on_stop_signal(int sig)
 {
+	/* said at once: a kernel build can take minutes to come to its end */
+	static const char msg[] = "\n[mmx] stop requested: the matrix stops when the "
+		"kernel build or the run in flight ends; run the same command again "
+		"to continue\n";
+
+	ssize_t said = 0;
+
 	(void)sig;
+	if (!stop_requested)
+		said = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	(void)said;
 	stop_requested = 1;
 }
 

@@ -63,7 +63,15 @@ void matrix_build_kernels(const struct matrix *m, const struct source_tree *st,
 			continue;
 		say("matrix: kernel %d of %d to build: %s/%s", ++n, missing,
 		    k->ks[j].variant, k->ks[j].axis);
-		if (kernel_ensure_built(m, st, &k->ks[j], &meta) < 0) {
+		if (kernel_ensure_built(m, st, &k->ks[j], &meta) == 0) {
+			json_decref(meta);
+			continue;
+		}
+		if (*stop) {
+			/* Ctrl-C reaches make too: not a failure of the variant */
+			say("matrix: build of %s/%s interrupted; it is redone next time",
+			    k->ks[j].variant, k->ks[j].axis);
+		} else {
 			fail_msg("kernel %s/%s failed to build; its cells are recorded failed "
 				 "and the matrix goes on", k->ks[j].variant, k->ks[j].axis);
 			k->failed[j] = 1;

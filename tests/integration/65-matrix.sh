@@ -109,6 +109,26 @@ check "a finished matrix runs nothing more" test "$(wc -l <"$res/runs.jsonl")" -
 out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res" --seed 8 2>&1)
 check "another seed on the same results is refused" grep -q 'was started with seed 7' <<<"$out"
 
+# kill (SIGTERM) says at once that it stops after the run in flight, then
+# does so: exit 130, that run kept, the rest left for the next command
+res3="$work/res3"
+MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res3" --seed 7 \
+	>"$work/term.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 2400); do
+	pgrep -f -- "[q]emu-system.*$res3/logs" >/dev/null && break
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.5
+done
+kill -TERM "$pid"
+sleep 1
+check "a stop request is acknowledged at once" grep -q 'stop requested' "$work/term.log"
+wait "$pid"
+check "a stopped matrix exits 130" test $? -eq 130
+check "it says how to continue" grep -q 'interrupted; run the same command again' "$work/term.log"
+check "the run in flight was finished and kept, no more" \
+	test "$(jq -s '[.[] | select(.status == "ok")] | length' "$res3/runs.jsonl")" -eq 1
+
 # a failing cell: retried once (--retries 1), recorded failed, the rest runs
 res2="$work/res2"
 out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile failing --results "$res2" --retries 1 2>&1)
