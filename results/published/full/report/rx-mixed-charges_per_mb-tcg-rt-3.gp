@@ -1,0 +1,19 @@
+set terminal svg size 1000,600 dynamic noenhanced font 'sans,12' background '#ffffff'
+set output 'rx-mixed-charges_per_mb-tcg-rt-3.svg'
+set title "rx-mixed: page-counter charges per MB vs tenants (kconfig rt, proto=tcp, topology=lo-rps)\ntiming mode: tcg, kconfig: rt; median and 95% bootstrap interval\nduration_s=2 flows=1 msg_size=4096 mtu=1500 profile=0 proto=tcp stats_reader_hz=0 topology=lo-rps warmup_s=1"
+set xlabel "tenants"
+set ylabel "page-counter charges per MB (charges/MB), log scale"
+set grid
+set key below horizontal noenhanced spacing 1.1
+set bmargin 9
+set logscale y
+set offsets graph 0.03, graph 0.03, 0, 0
+plot  'rx-mixed-charges_per_mb-tcg-rt-3.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 7 title "baseline", \
+     'rx-mixed-charges_per_mb-tcg-rt-3.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 5 title "net-batch", \
+     'rx-mixed-charges_per_mb-tcg-rt-3.dat' index 2 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 9 title "multi-slot", \
+     'rx-mixed-charges_per_mb-tcg-rt-3.dat' index 3 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 11 title "split-stock", \
+     'rx-mixed-charges_per_mb-tcg-rt-3.dat' index 4 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 13 title "atomics-only", \
+     'rx-mixed-charges_per_mb-tcg-rt-3.dat' index 5 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 15 title "objcg-locallock"
+set terminal pngcairo size 1000,600 noenhanced font 'sans,10' background '#ffffff'
+set output 'rx-mixed-charges_per_mb-tcg-rt-3.png'
+replot
