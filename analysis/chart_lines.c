@@ -59,20 +59,12 @@ static int same_group(const struct cell *a, const struct cell *b, const char *dr
 	return !strcmp(ra, rb);
 }
 
-/* The value of key in a "k=v k=v" parameter string, copied to val; 0 if absent. */
-static int param_value(const char *params, const char *key, size_t klen, char *val,
-		       size_t cap)
+/* Parameter values alike: 5 and 5.0 are the same duration. */
+static int same_value(json_t *a, json_t *b)
 {
-	for (const char *p = params; *p; p += *p == ' ') {
-		size_t n = strcspn(p, " ");
-
-		if (n > klen && !strncmp(p, key, klen) && p[klen] == '=') {
-			snprintf(val, cap, "%.*s", (int)(n - klen - 1), p + klen + 1);
-			return 1;
-		}
-		p += n;
-	}
-	return 0;
+	if (json_is_number(a) && json_is_number(b))
+		return json_number_value(a) == json_number_value(b);
+	return json_equal(a, b);
 }
 
 /*
@@ -86,7 +78,7 @@ static void chart_qualifier(const struct report *r, const struct cell *first,
 {
 	int kconfigs = 0, timings = 0;
 	size_t len = 0;
-	char mine[256], other[256];
+	char key[128];
 
 	for (size_t i = 0; i < r->ncells; i++)
 		if (!strcmp(r->cells[i].workload, first->workload)) {
@@ -101,13 +93,17 @@ static void chart_qualifier(const struct report *r, const struct cell *first,
 				first->timing);
 	for (const char *p = rest; *p; p += *p == ' ') {
 		size_t n = strcspn(p, " "), k = strcspn(p, "=");
+		json_t *mine;
 		int differs = 0;
 
-		param_value(rest, p, k, mine, sizeof(mine));
-		for (size_t i = 0; i < r->ncells && !differs; i++)
-			differs = !strcmp(r->cells[i].workload, first->workload) &&
-				  param_value(r->cells[i].params, p, k, other, sizeof(other)) &&
-				  strcmp(mine, other);
+		snprintf(key, sizeof(key), "%.*s", (int)k, p);
+		mine = json_object_get(first->params_json, key);
+		for (size_t i = 0; i < r->ncells && !differs; i++) {
+			json_t *other = json_object_get(r->cells[i].params_json, key);
+
+			differs = !strcmp(r->cells[i].workload, first->workload) && other &&
+				  !same_value(mine, other);
+		}
 		if (differs && k < n)
 			len += snprintf(buf + len, len < cap ? cap - len : 0, "%s%.*s",
 					len ? ", " : "", (int)n, p);
