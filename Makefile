@@ -2,15 +2,20 @@
 # Both first install what is missing (scripts/install-deps.sh).
 
 CC      ?= gcc
-CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -g
+CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -g -Iharness/common
 BUILD   := build
 
-COMMON_SRC := harness/common/result_frame.c
+COMMON_SRC := harness/common/result_frame.c harness/common/kernel_symbols.c \
+	      harness/common/charge_functions.c
 HOST_SRC   := $(wildcard harness/host/*.c)
 # mmx report: the statistics and the report writers, linked into mmx
 ANALYSIS_SRC := $(wildcard analysis/*.c)
 AGENT_SRC  := $(wildcard harness/agent/*.c)
+# the cost plugin: a shared object QEMU loads (-plugin), built against the
+# plugin header of the installed QEMU (scripts/qemu-plugin-header.sh)
+PLUGIN_SRC := $(wildcard harness/plugin/*.c)
 HEADERS    := $(wildcard harness/*/*.h analysis/*.h)
+GLIB_FLAGS  = $(shell pkg-config --cflags --libs glib-2.0)
 
 # The default job: the quick profile of matrix.json (kernels, then runs in
 # randomized blocks; resumable: run make again after an interruption), the
@@ -46,7 +51,7 @@ report:
 deps:
 	@./scripts/install-deps.sh
 
-harness: $(BUILD)/mmx $(BUILD)/mmx-agent
+harness: $(BUILD)/mmx $(BUILD)/mmx-agent $(BUILD)/mmx-cost.so
 
 $(BUILD):
 	@mkdir -p $@
@@ -90,17 +95,23 @@ $(BUILD)/mmx: $(BUILD)/obj/harness/host/mmx_main.o $(HOST_LIB)
 $(BUILD)/mmx-agent: $(AGENT_SRC) $(COMMON_SRC) $(HEADERS) | $(BUILD)
 	$(CC) $(CFLAGS) -static -o $@ $(AGENT_SRC) $(COMMON_SRC) -ljansson -lz
 
+$(BUILD)/mmx-cost.so: $(PLUGIN_SRC) $(HEADERS) | $(BUILD)
+	@inc=$$(./scripts/qemu-plugin-header.sh) && \
+	echo "$(CC) ... -shared -o $@ $(PLUGIN_SRC) (QEMU plugin header: $$inc)" && \
+	$(CC) $(CFLAGS) -fPIC -shared -I"$$inc" -o $@ $(PLUGIN_SRC) $(GLIB_FLAGS) -lpthread
+
 # unit tests: one C program per module under test
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 # agent files that need nothing but libc (parsers) are unit-tested too
-UNIT_AGENT_SRC := harness/agent/kernel_symbols.c harness/agent/proc_counters.c \
+UNIT_AGENT_SRC := harness/agent/proc_counters.c \
 		  harness/agent/guest_files.c \
-		  harness/agent/latency_hist.c
+		  harness/agent/latency_hist.c \
+		  harness/plugin/func_ranges.c harness/plugin/line_owner.c
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iharness/host -Iharness/common -Iharness/agent -Ianalysis -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lz -lm
+	$(CC) $(CFLAGS) -Iharness/host -Iharness/common -Iharness/agent -Iharness/plugin -Ianalysis -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lz -lm -lpthread
 
 test: deps
 	@$(MAKE) --no-print-directory harness $(UNIT_TESTS)

@@ -9,7 +9,7 @@ pin=$(jq -r '.source.version' matrix.json 2>/dev/null || true)
 # package list: build tools, QEMU, JSON/crypto/zlib libraries, plotting, load tools
 pkgs="gcc make flex bison bc patch perl libelf-dev libssl-dev zlib1g-dev ccache
 cpio xz-utils e2fsprogs jq gnuplot-nox iperf3 linux-perf libjansson-dev qemu-system-x86
-python3-ply python3-git linux-source-6.12"
+python3-ply python3-git linux-source-6.12 libglib2.0-dev pkg-config"
 # the tests add a package that does not exist, to see the message
 pkgs="$pkgs ${MMX_DEPS_EXTRA:-}"
 
@@ -30,8 +30,15 @@ for p in $pkgs; do
 	esac
 done
 
+# the cost plugin's header: from Debian's qemu source package of the
+# installed QEMU, fetched once into the cache
+plugin_header() {
+	./scripts/qemu-plugin-header.sh >/dev/null
+}
+
 if [ -z "$missing" ]; then
 	echo "[mmx] deps: all packages present"
+	plugin_header
 	exit 0
 fi
 echo "[mmx] deps: installing:$missing"
@@ -44,4 +51,5 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -q >/dev/null || echo "[mmx] deps: apt-get update failed; trying the cached lists"
 # shellcheck disable=SC2086
 apt-get install -y -q --no-install-recommends $missing
+plugin_header
 echo "[mmx] deps: done"

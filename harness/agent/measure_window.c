@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../common/cost_window.h"
 #include "ftrace_profile.h"
 #include "guest_time.h"
 #include "measure_window.h"
@@ -204,8 +205,13 @@ static void snapshot_counters(struct measure_window *w, int at_end)
 		CPU_SET(c, &one);
 		if (pinned)
 			sched_setaffinity(0, sizeof(one), &one);
+		/* the cost plugin's window of this vCPU nests in the counters' */
+		if (at_end && pinned)
+			cost_window_mark_end();
 		for (int i = 0; i < n; i++)
 			fn(pc[i], c);
+		if (!at_end && pinned)
+			cost_window_mark_begin();
 	}
 	if (pinned)
 		sched_setaffinity(0, sizeof(saved), &saved);

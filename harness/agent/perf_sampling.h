@@ -20,8 +20,7 @@
  * Children share: samples with one of them anywhere on the callchain.
  * Shares are of all samples, idle included (as perf report counts them).
  */
-extern const char *const memcg_charge_functions[];
-extern const size_t memcg_charge_functions_count;
+#include "charge_functions.h"
 
 struct perf_sampler;
 

@@ -70,6 +70,7 @@ int guest_boot(const struct boot_request *r, json_t *out)
 	b.qemu_log = qlog;
 	b.disk_image = disk[0] ? disk : NULL;
 	b.nic_pair = r->nic_pair;
+	b.plugin = r->plugin;
 	if (vm_boot_run(&b, &o) < 0) {
 		unlink(initrd);
 		if (disk[0])

@@ -181,6 +181,10 @@ int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
 		argv[n++] = "-device";
 		argv[n++] = nics.tx_device;
 	}
+	if (b->plugin) {
+		argv[n++] = "-plugin";
+		argv[n++] = b->plugin;
+	}
 	argv[n++] = "-device";
 	argv[n++] = "isa-debug-exit,iobase=0xf4,iosize=0x04";
 	if (b->disk_image) {

@@ -22,6 +22,7 @@ struct vm_boot {
 	const char *qemu_log;		/* QEMU's own stdout/stderr */
 	const char *disk_image;		/* raw image as virtio-blk /dev/vda, or NULL */
 	int nic_pair;			/* two virtio-net NICs joined to each other */
+	const char *plugin;		/* -plugin argument (TCG only), or NULL */
 };
 
 struct vm_outcome {

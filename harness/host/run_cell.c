@@ -8,6 +8,7 @@
 
 #include "accel_choice.h"
 #include "cache_dir.h"
+#include "cost_run.h"
 #include "guest_boot.h"
 #include "guest_image.h"
 #include "guest_slots.h"
@@ -54,6 +55,15 @@ static double default_deadline(const struct matrix *m, json_t *workload,
 	return d;
 }
 
+/* the guest's vCPUs: a workload's cpus parameter, else $.guest.cpus */
+static int guest_cpus(const struct matrix *m, json_t *params)
+{
+	json_t *cpus = json_object_get(params, "cpus");
+
+	return json_is_integer(cpus) ? (int)json_integer_value(cpus) :
+	       (int)matrix_guest_int(m, "cpus", 4);
+}
+
 /* topology=virtio (rx-mixed): the guest gets two virtio NICs joined together */
 static int wants_nic_pair(json_t *params)
 {
@@ -87,6 +97,7 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 	struct kernel_spec ks;
 	json_t *meta, *spec, *rec, *guest;
 	char vcmd[1024];
+	struct cost_run cost;
 	time_t t0;
 
 	if (source_tree_ensure(m, &st) < 0 ||
@@ -105,10 +116,6 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 	snprintf(cmdline, sizeof(cmdline), "%s%s%s",
 		 matrix_guest_str(m, "cmdline") ?: "console=ttyS0 panic=-1",
 		 *vcmd ? " " : "", vcmd);
-	if (c->accel_auto)
-		accel = accel_auto(bzimage, base_image, cmdline,
-				   (int)matrix_guest_int(m, "memory_mb", 1024));
-
 	if (!run_space_ok(c->store)) {
 		json_decref(meta);
 		return NULL;
@@ -116,6 +123,14 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 	new_run_id(run_id, sizeof(run_id));
 	pathf(tmp, sizeof(tmp), "%s", c->store);
 	pathf(log_dir, sizeof(log_dir), "%s/logs/%s", dirname(tmp), run_id);
+	/* cost=1 settles the accelerator (TCG) before any KVM probe */
+	if (cost_run_prepare(&cost, c->params, &ks, log_dir, &accel, c->accel_auto) < 0) {
+		json_decref(meta);
+		return NULL;
+	}
+	if (c->accel_auto && !cost.on)
+		accel = accel_auto(bzimage, base_image, cmdline,
+				   (int)matrix_guest_int(m, "memory_mb", 1024));
 	spec = json_pack("{s:s, s:O, s:s}", "workload", c->workload, "params",
 			 c->params, "run_id", run_id);
 	rec = json_object();
@@ -128,7 +143,7 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 		struct boot_request r = {
 			.bzimage = bzimage, .base_image = base_image, .spec = spec,
 			.cmdline = cmdline,
-			.cpus = (int)matrix_guest_int(m, "cpus", 4),
+			.cpus = guest_cpus(m, c->params),
 			.memory_mb = (int)matrix_guest_int(m, "memory_mb", 1024),
 			.accel = accel,
 			.deadline_s = c->timeout_s > 0 ? c->timeout_s :
@@ -138,6 +153,7 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 			.scratch_disk_mb = (int)json_integer_value(json_object_get(
 				matrix_workload(m, c->workload), "scratch_disk_mb")),
 			.nic_pair = wants_nic_pair(c->params),
+			.plugin = cost.on ? cost.plugin_arg : NULL,
 		};
 
 		int slot = guest_slot_acquire();
@@ -168,6 +184,7 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 	json_object_set_new(rec, "cmdline", json_string(cmdline));
 	json_object_set(rec, "metrics", json_object_get(guest, "metrics") ?:
 			json_object());
+	cost_run_finish(&cost, rec);
 	provenance_host(rec);
 	if (c->extra)
 		json_object_update(rec, c->extra);

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cost_metrics.h"
+
+const char *const cost_crosscheck_functions[] = {
+	"page_counter_try_charge", "try_charge_memcg",
+};
+const size_t cost_crosscheck_functions_count =
+	sizeof(cost_crosscheck_functions) / sizeof(cost_crosscheck_functions[0]);
+
+static double num(json_t *a, size_t i)
+{
+	return json_number_value(json_array_get(a, i));
+}
+
+static double sum(json_t *a)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < json_array_size(a); i++)
+		s += num(a, i);
+	return s;
+}
+
+static int check_window(json_t *out, int vcpus, char *err, size_t errlen)
+{
+	json_t *b = json_object_get(out, "window_begins");
+	json_t *e = json_object_get(out, "window_ends");
+
+	for (int v = 0; v < vcpus; v++)
+		if (num(b, (size_t)v) != 1 || num(e, (size_t)v) != 1) {
+			snprintf(err, errlen, "cost plugin: the measured window was marked "
+				 "%g time(s) open and %g closed on vCPU %d (expected once each)",
+				 num(b, (size_t)v), num(e, (size_t)v), v);
+			return -1;
+		}
+	return 0;
+}
+
+struct class_sums {
+	double insns[3];	/* charge, rx, instr */
+	double transfers;
+	json_t *cpu_charge, *cpu_transfers;
+};
+
+static int class_index(const char *cls)
+{
+	static const char *const names[] = { "charge", "rx", "instr" };
+
+	for (int i = 0; i < 3; i++)
+		if (strcmp(cls, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* Adds one function's per-vCPU counts into the functions object by name. */
+static void add_function(json_t *fo, json_t *functions, struct class_sums *cs, int vcpus)
+{
+	const char *name = json_string_value(json_object_get(fo, "name"));
+	int ci = class_index(json_string_value(json_object_get(fo, "class")) ?: "");
+	json_t *calls = json_object_get(fo, "calls"), *insns = json_object_get(fo, "insns");
+	json_t *tr = json_object_get(fo, "transfers"), *entry;
+	double c = sum(calls), n = sum(insns), t = sum(tr);
+
+	if (!name || ci < 0)
+		return;
+	cs->insns[ci] += n;
+	cs->transfers += t;
+	for (int v = 0; v < vcpus && ci == 0; v++) {
+		json_array_set_new(cs->cpu_charge, (size_t)v, json_real(
+			num(cs->cpu_charge, (size_t)v) + num(insns, (size_t)v)));
+		json_array_set_new(cs->cpu_transfers, (size_t)v, json_real(
+			num(cs->cpu_transfers, (size_t)v) + num(tr, (size_t)v)));
+	}
+	if (c == 0 && n == 0 && t == 0)
+		return;
+	entry = json_object_get(functions, name);
+	if (!entry) {
+		entry = json_pack("{s:s, s:f, s:f, s:f}", "class",
+				  json_string_value(json_object_get(fo, "class")),
+				  "calls", 0.0, "insns", 0.0, "transfers", 0.0);
+		json_object_set_new(functions, name, entry);
+	}
+	json_object_set_new(entry, "calls", json_real(json_number_value(
+		json_object_get(entry, "calls")) + c));
+	json_object_set_new(entry, "insns", json_real(json_number_value(
+		json_object_get(entry, "insns")) + n));
+	json_object_set_new(entry, "transfers", json_real(json_number_value(
+		json_object_get(entry, "transfers")) + t));
+}
+
+static void per_unit(json_t *cost, const char *name, double v, double units,
+		     const char *unit)
+{
+	char key[128];
+
+	snprintf(key, sizeof(key), "%s_per_%s", name, unit);
+	json_object_set_new(cost, key, units > 0 ? json_real(v / units) : json_null());
+}
+
+/*
+ * Plugin calls against kprobe calls of the same functions in the same
+ * window: the instrument agrees with the old one, or its numbers are not
+ * trusted.
+ */
+static void crosscheck(json_t *cost, json_t *functions, json_t *metrics)
+{
+	json_t *kc = json_object_get(metrics, "kprobe_counts"), *out = json_object();
+	int ok = 1, checked = 0;
+
+	for (size_t i = 0; i < cost_crosscheck_functions_count; i++) {
+		const char *fn = cost_crosscheck_functions[i];
+		json_t *k = json_object_get(kc, fn);
+		double p = json_number_value(json_object_get(json_object_get(functions, fn),
+							     "calls"));
+		double kv, diff;
+
+		if (!json_is_number(k))
+			continue;	/* no kprobe count to compare with */
+		kv = json_number_value(k);
+		diff = fabs(p - kv);
+		json_object_set_new(out, fn, json_pack("{s:f, s:f, s:f}", "plugin", p,
+			"kprobe", kv, "rel_diff", kv > 0 ? diff / kv : (p > 0 ? 1.0 : 0.0)));
+		checked++;
+		if (diff > fmax(COST_CROSSCHECK_TOLERANCE * kv, 2))
+			ok = 0;
+	}
+	json_object_set_new(cost, "crosscheck", out);
+	json_object_set_new(cost, "crosscheck_ok", checked ? json_boolean(ok) : json_null());
+}
+
+json_t *cost_metrics_read(const char *path, json_t *metrics, char *err,
+			  size_t errlen)
+{
+	json_error_t jerr;
+	json_t *out = json_load_file(path, 0, &jerr), *cost, *functions, *fo;
+	struct class_sums cs;
+	double units = json_number_value(json_object_get(metrics, "units"));
+	const char *unit = json_string_value(json_object_get(metrics, "unit"));
+	double kernel, instr;
+	int vcpus;
+	size_t i;
+
+	if (!out) {
+		snprintf(err, errlen, "cost plugin output %s: %s", path, jerr.text);
+		return NULL;
+	}
+	vcpus = (int)json_integer_value(json_object_get(out, "vcpus"));
+	if (strcmp(json_string_value(json_object_get(out, "plugin")) ?: "", "mmx-cost") ||
+	    vcpus < 1) {
+		snprintf(err, errlen, "cost plugin output %s: not mmx-cost's output", path);
+		json_decref(out);
+		return NULL;
+	}
+	if (check_window(out, vcpus, err, errlen) < 0) {
+		json_decref(out);
+		return NULL;
+	}
+	memset(&cs, 0, sizeof(cs));
+	cs.cpu_charge = json_array();
+	cs.cpu_transfers = json_array();
+	for (int v = 0; v < vcpus; v++) {
+		json_array_append_new(cs.cpu_charge, json_real(0));
+		json_array_append_new(cs.cpu_transfers, json_real(0));
+	}
+	functions = json_object();
+	json_array_foreach(json_object_get(out, "functions"), i, fo)
+		add_function(fo, functions, &cs, vcpus);
+	kernel = sum(json_object_get(out, "kernel_insns"));
+	instr = cs.insns[2];
+	cost = json_pack("{s:s, s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:[i,i], s:O, s:O}",
+			 "plugin", "mmx-cost", "vcpus", vcpus,
+			 "kernel_insns", kernel, "user_insns",
+			 sum(json_object_get(out, "user_insns")),
+			 "charge_insns", cs.insns[0], "rx_insns", cs.insns[1],
+			 "instrumentation_insns", instr, "transfers", cs.transfers,
+			 "penalty_p", COST_PENALTY_LOW, COST_PENALTY_HIGH,
+			 "lines_tracked", json_object_get(out, "lines_tracked"),
+			 "lines_dropped", json_object_get(out, "lines_dropped"));
+	if (unit) {
+		per_unit(cost, "kernel_insns", kernel, units, unit);
+		per_unit(cost, "charge_insns", cs.insns[0], units, unit);
+		per_unit(cost, "rx_insns", cs.insns[1], units, unit);
+		per_unit(cost, "transfers", cs.transfers, units, unit);
+		per_unit(cost, "modelled_p50", kernel - instr +
+			 COST_PENALTY_LOW * cs.transfers, units, unit);
+		per_unit(cost, "modelled_p200", kernel - instr +
+			 COST_PENALTY_HIGH * cs.transfers, units, unit);
+	}
+	json_object_set_new(cost, "per_cpu", json_pack("{s:O, s:o, s:o}", "kernel_insns",
+		json_object_get(out, "kernel_insns"), "charge_insns", cs.cpu_charge,
+		"transfers", cs.cpu_transfers));
+	crosscheck(cost, functions, metrics);
+	json_object_set_new(cost, "functions", functions);
+	json_decref(out);
+	return cost;
+}

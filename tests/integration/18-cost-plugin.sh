@@ -1,0 +1,84 @@
+#!/bin/bash
+# cost=1: the TCG plugin counts the guest kernel in the measured window.
+# Its call counts must agree with the agent's kprobe counts of the same
+# functions in the same run (the built-in cross-check), on baseline and on
+# atomics-only (every charge to the page counters); nosocket charges no
+# socket memory, so its charge path is near silent; bad input is a named
+# error and leaves the store as it was.
+. "$(dirname "$0")/../lib.sh"
+
+store=results/test/cost.jsonl
+rm -f "$store"
+declare -A cpi
+
+for v in baseline atomics-only nosocket; do
+	out=$($MMX run "$v" rx-mixed tenants=4 duration_s=2 warmup_s=1 cost=1 accel=tcg --out "$store")
+	rc=$?
+	check "$v: cost run exits 0" test "$rc" -eq 0
+	rec=$(last_record "$store")
+	m() { jq -e ".metrics.cost | $1" <<<"$rec"; }
+	check "$v: metrics.cost present with kernel and charge-path instructions" \
+		m '.kernel_insns > 0 and .charge_insns >= 0 and .kernel_insns > .charge_insns'
+	check "$v: the plugin saw the window on every vCPU (per-CPU arrays of 4)" \
+		m '(.per_cpu.kernel_insns | length) == 4 and (.per_cpu.kernel_insns | all(. > 0))'
+	check "$v: per-MB figures and the modelled cost at P=50 and P=200" \
+		m '.kernel_insns_per_mb > 0 and .modelled_p200_per_mb >= .modelled_p50_per_mb and .penalty_p == [50, 200]'
+	check "$v: instrumentation counted apart, below the kernel total" \
+		m '.instrumentation_insns > 0 and .instrumentation_insns < .kernel_insns'
+	check "$v: no line dropped from the transfer model" m '.lines_dropped == 0'
+	cpi[$v]=$(jq '.metrics.cost.charge_insns_per_mb' <<<"$rec")
+	[ "$v" = nosocket ] && continue
+	check "$v: the receive roots ran (net_rx_action, process_backlog calls > 0)" \
+		m '.functions.net_rx_action.calls > 0 and .functions.process_backlog.calls > 0'
+	for fn in page_counter_try_charge try_charge_memcg; do
+		check "$v: $fn plugin calls within 2% of its kprobe count ($(jq -c ".metrics.cost.crosscheck.$fn" <<<"$rec"))" \
+			m ".crosscheck.$fn.kprobe > 100 and .crosscheck.$fn.rel_diff <= 0.02"
+	done
+	check "$v: crosscheck_ok" m '.crosscheck_ok == true'
+	check "$v: charge-path transfers counted" m '.transfers > 0 and .transfers_per_mb > 0'
+done
+check "nosocket's charge-path instructions per MB under 5% of baseline's (${cpi[nosocket]} vs ${cpi[baseline]})" \
+	awk -v n="${cpi[nosocket]}" -v b="${cpi[baseline]}" 'BEGIN { exit !(n < 0.05 * b) }'
+check "atomics-only runs more charge-path instructions per MB than baseline (${cpi[atomics-only]} vs ${cpi[baseline]})" \
+	awk -v a="${cpi[atomics-only]}" -v b="${cpi[baseline]}" 'BEGIN { exit !(a > b) }'
+
+# a plain run loads no plugin and has no cost metrics
+$MMX run baseline rx-mixed tenants=2 duration_s=1 warmup_s=0 accel=tcg --out "$store" >/dev/null 2>&1
+rec=$(last_record "$store")
+check "without cost=1: no metrics.cost" jq -e '.metrics | has("cost") | not' <<<"$rec"
+check "without cost=1: QEMU got no -plugin" bash -c "! grep -q -- '-plugin' '$(jq -r .qemu_log <<<"$rec")'"
+
+# bad input: named, and nothing stored
+lines() { wc -l <"$store"; }
+n=$(lines)
+err=$($MMX run baseline rx-mixed tenants=2 duration_s=1 cost=1 cost_funcs=no_such_function --out "$store" 2>&1)
+check "an unknown function in the set fails" test $? -ne 0
+check "  ... naming the function and the System.map" grep -q "'no_such_function'.*System.map" <<<"$err"
+check "  ... storing nothing" test "$(lines)" -eq "$n"
+err=$(MMX_COST_PLUGIN=/nonexistent/mmx-cost.so $MMX run baseline rx-mixed tenants=2 duration_s=1 cost=1 --out "$store" 2>&1)
+check "a missing plugin fails before the boot, naming it and make harness" grep -q "/nonexistent/mmx-cost.so.*make harness" <<<"$err"
+check "  ... storing nothing" test "$(lines)" -eq "$n"
+err=$($MMX run baseline rx-mixed tenants=2 duration_s=1 cost=1 accel=kvm --out "$store" 2>&1)
+check "cost=1 with accel=kvm is refused, naming TCG" grep -q "accel=tcg" <<<"$err"
+check "  ... storing nothing" test "$(lines)" -eq "$n"
+sysmap=$($MMX kernels baseline --dry-run 2>/dev/null | awk '$1 == "baseline" { print $3 }')
+sysmap=${MMX_CACHE:-$HOME/.cache/memcg-matrix}/kernels/$sysmap/System.map
+if [ -f "$sysmap" ]; then
+	mv "$sysmap" "$sysmap.hidden"
+	trap 'mv "$sysmap.hidden" "$sysmap" 2>/dev/null' EXIT
+	err=$($MMX run baseline rx-mixed tenants=2 duration_s=1 cost=1 --out "$store" 2>&1)
+	mv "$sysmap.hidden" "$sysmap"
+	check "a missing System.map fails before the boot, naming it" grep -q "System.map.*missing\|missing.*System.map" <<<"$err"
+	check "  ... storing nothing" test "$(lines)" -eq "$n"
+else
+	not_ok "baseline's System.map not found at $sysmap"
+fi
+# a shared object that is not a QEMU plugin: QEMU refuses it; the run is
+# stored as failed, saying so
+notplugin=$(ls /usr/lib/x86_64-linux-gnu/libz.so.1 2>/dev/null)
+out=$(MMX_COST_PLUGIN=$notplugin $MMX run baseline rx-mixed tenants=2 duration_s=1 cost=1 --out "$store" 2>/dev/null)
+check "a plugin QEMU cannot load: the run fails" test $? -ne 0
+rec=$(last_record "$store")
+check "  ... recorded failed with reason cost-plugin and QEMU's words" \
+	jq -e '.status == "failed" and .reason == "cost-plugin" and (.detail | test("plugin"))' <<<"$rec"
+check "  ... with no metrics.cost" jq -e '.metrics.cost == null' <<<"$rec"
