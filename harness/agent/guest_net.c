@@ -54,9 +54,14 @@ int loopback_setup(int mtu, char *err, size_t errlen)
 
 int loopback_rps_to_cpu(int cpu, char *err, size_t errlen)
 {
+	return loopback_rps_to_cpus(cpu, 1, err, errlen);
+}
+
+int loopback_rps_to_cpus(int first, int n, char *err, size_t errlen)
+{
 	char mask[32];
 
-	snprintf(mask, sizeof(mask), "%llx", 1ULL << cpu);
+	snprintf(mask, sizeof(mask), "%llx", ((1ULL << n) - 1) << first);
 	if (write_file("/sys/class/net/lo/queues/rx-0/rps_cpus", mask) < 0) {
 		snprintf(err, errlen, "set lo rps_cpus to %s: %s", mask,
 			 strerror(errno));

@@ -13,5 +13,10 @@ int loopback_setup(int mtu, char *err, size_t errlen);
 
 /* Steers every packet received on loopback to one CPU through RPS. */
 int loopback_rps_to_cpu(int cpu, char *err, size_t errlen);
+/*
+ * Steers them to CPUs first..first+n-1: RPS picks one per packet from the
+ * flow's hash, so every packet of a flow lands on the same CPU.
+ */
+int loopback_rps_to_cpus(int first, int n, char *err, size_t errlen);
 
 #endif

@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "flow_placement.h"
 #include "guest_net.h"
 #include "guest_time.h"
 #include "rx_load.h"
@@ -92,31 +94,49 @@ static int socket_type(const struct rx_load *l)
 	return l->proto == RX_PROTO_UDP ? SOCK_DGRAM : SOCK_STREAM;
 }
 
+/* Flows of one tenant: flows on each receive CPU. */
+static int tenant_flows(const struct rx_load *l)
+{
+	return l->flows * l->rx_cpus;
+}
+
+/* Tenant t's listening socket (TCP), or its flow f's bound socket (UDP). */
+static int open_bound(const struct rx_load *l, int t, int f)
+{
+	struct sockaddr_in addr = flow_addr(l, t, f);
+	int one = 1, fd = socket(AF_INET, socket_type(l), 0);
+
+	if (fd < 0)
+		_exit(11);
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(fd, (struct sockaddr *)&addr, sizeof(addr)) < 0)
+		_exit(11);
+	if (l->proto == RX_PROTO_TCP && listen(fd, tenant_flows(l)) < 0)
+		_exit(11);
+	return fd;
+}
+
+static void signal_ready(int ready_fd)
+{
+	if (write(ready_fd, "r", 1) != 1)
+		_exit(12);
+	close(ready_fd);
+}
+
 /* Opens the receiving sockets: per flow (UDP) or accepted per flow (TCP). */
 static void open_receiving(const struct rx_load *l, int t, struct pollfd *pfd,
 			   int ready_fd)
 {
 	/* TCP: one listening socket for all flows; UDP: one socket per flow */
 	int nbound = l->proto == RX_PROTO_UDP ? l->flows : 1;
-	int one = 1, lfd = -1;
+	int lfd = -1;
 
 	for (int f = 0; f < nbound; f++) {
-		struct sockaddr_in addr = flow_addr(l, t, f);
-
-		lfd = socket(AF_INET, socket_type(l), 0);
-		if (lfd < 0)
-			_exit(11);
-		setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-		if (bind(lfd, (struct sockaddr *)&addr, sizeof(addr)) < 0)
-			_exit(11);
-		if (l->proto == RX_PROTO_TCP && listen(lfd, l->flows) < 0)
-			_exit(11);
+		lfd = open_bound(l, t, f);
 		pfd[f].fd = lfd;
 		pfd[f].events = POLLIN;
 	}
-	if (write(ready_fd, "r", 1) != 1)
-		_exit(12);
-	close(ready_fd);
+	signal_ready(ready_fd);
 	if (l->proto == RX_PROTO_UDP)
 		return;
 	/* accept in this task so each socket is charged to this tenant */
@@ -129,38 +149,114 @@ static void open_receiving(const struct rx_load *l, int t, struct pollfd *pfd,
 	close(lfd);
 }
 
+/*
+ * Reads what flow pf has for tenant t; closes it at a TCP flow's end.
+ * Returns the bytes read (<= 0: none).
+ */
+static ssize_t receive_one(const struct rx_load *l, int t, struct pollfd *pf)
+{
+	static char buf[65536];
+	ssize_t n;
+
+	if (pf->fd < 0 || !(pf->revents & (POLLIN | POLLHUP | POLLERR)))
+		return 0;
+	n = recv(pf->fd, buf, sizeof(buf), MSG_DONTWAIT);
+	if (n > 0) {
+		atomic_fetch_add(&l->shared->bytes[t], (unsigned long long)n);
+	} else if (l->proto == RX_PROTO_TCP && (n == 0 || errno != EAGAIN)) {
+		close(pf->fd);
+		pf->fd = -1;
+	}
+	return n;
+}
+
+/* TCP: takes every pending connection as the flow whose try it is. */
+static void accept_placed(struct placement_rx *r, int lfd, struct pollfd *flows)
+{
+	int fd, j;
+
+	while ((fd = accept(lfd, NULL, NULL)) >= 0) {
+		j = placement_rx_accepted(r, fd);
+		if (j < 0) {
+			close(fd);
+			continue;
+		}
+		/* the previous try's socket: the sender has reset it */
+		if (flows[j].fd >= 0)
+			close(flows[j].fd);
+		flows[j].fd = fd;
+	}
+}
+
+static int count_open(const struct pollfd *pfd, int n)
+{
+	int open_flows = 0;
+
+	for (int f = 0; f < n; f++)
+		open_flows += pfd[f].fd >= 0;
+	return open_flows;
+}
+
+/*
+ * rx_cpus > 1: flows come and go while the sender places them
+ * (flow_placement.h), then the load runs as in run_receiver.  Polls with
+ * a timeout to follow the placement and answer placement_describe.
+ */
+static void receive_placed(const struct rx_load *l, int t, int ready_fd)
+{
+	/* the flows, then TCP's listening socket */
+	struct pollfd pfd[RX_MAX_TENANT_FLOWS + 1];
+	int nflows = tenant_flows(l), nfds = nflows;
+	struct placement_rx r;
+
+	placement_rx_init(&r, l->placement, t);
+	for (int j = 0; j < nflows; j++) {
+		pfd[j].fd = l->proto == RX_PROTO_UDP ? open_bound(l, t, j) : -1;
+		pfd[j].events = POLLIN;
+	}
+	if (l->proto == RX_PROTO_TCP) {
+		pfd[nfds].fd = open_bound(l, t, 0);
+		pfd[nfds++].events = POLLIN;
+		fcntl(pfd[nflows].fd, F_SETFL, O_NONBLOCK);
+	}
+	signal_ready(ready_fd);
+	for (;;) {
+		bool placing = !placement_done(l->placement);
+
+		if (l->proto == RX_PROTO_UDP && placing)
+			placement_rx_follow(&r, pfd);
+		if (poll(pfd, (nfds_t)nfds, placing ? 1 : 100) < 0 && errno != EINTR)
+			_exit(14);
+		if (nfds > nflows && (pfd[nflows].revents & POLLIN))
+			accept_placed(&r, pfd[nflows].fd, pfd);
+		for (int j = 0; j < nflows; j++)
+			if (receive_one(l, t, &pfd[j]) > 0)
+				placement_rx_received(&r, j, pfd[j].fd);
+		placement_rx_answer(&r, pfd);
+		/* TCP flows end at EOF once placed; UDP receivers run until killed */
+		if (l->proto == RX_PROTO_TCP && !placing && count_open(pfd, nflows) == 0)
+			_exit(0);
+	}
+}
+
 /* Child: one tenant's receiver.  Never returns. */
 static void run_receiver(const struct rx_load *l, int t, const cpu_set_t *cpus,
 			 int ready_fd)
 {
 	struct pollfd pfd[RX_MAX_FLOWS];
-	static char buf[65536];
-	int open_flows = l->flows;
 
 	if (tenant_enter(t) < 0)
 		_exit(10);
 	pin_to(cpus);
+	if (l->rx_cpus > 1)
+		receive_placed(l, t, ready_fd);
 	open_receiving(l, t, pfd, ready_fd);
 	/* TCP flows end at EOF; UDP receivers run until killed */
-	while (open_flows > 0) {
+	while (count_open(pfd, l->flows) > 0) {
 		if (poll(pfd, (nfds_t)l->flows, -1) < 0 && errno != EINTR)
 			_exit(14);
-		for (int f = 0; f < l->flows; f++) {
-			ssize_t n;
-
-			if (pfd[f].fd < 0 || !(pfd[f].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			n = recv(pfd[f].fd, buf, sizeof(buf), MSG_DONTWAIT);
-			if (n > 0) {
-				atomic_fetch_add(&l->shared->bytes[t],
-						 (unsigned long long)n);
-			} else if (l->proto == RX_PROTO_TCP &&
-				   (n == 0 || errno != EAGAIN)) {
-				close(pfd[f].fd);
-				pfd[f].fd = -1;
-				open_flows--;
-			}
-		}
+		for (int f = 0; f < l->flows; f++)
+			receive_one(l, t, &pfd[f]);
 	}
 	_exit(0);
 }
@@ -175,14 +271,43 @@ static void sender_fail(int status_fd, const char *fmt, const char *what)
 	_exit(21);
 }
 
+static struct sockaddr_in placed_flow_addr(const void *l, int t, int f)
+{
+	return flow_addr(l, t, f);
+}
+
+/* rx_cpus > 1: connects and places every flow (flow_placement.h). */
+static void connect_placed(const struct rx_load *l, struct pollfd *pfd,
+			   int status_fd)
+{
+	int nfds = l->tenants * tenant_flows(l);
+	int *fds = calloc((size_t)nfds, sizeof(*fds));
+	char err[400];
+
+	if (!fds)
+		sender_fail(status_fd, "sender: %s", "out of memory");
+	if (placement_connect_all(l->placement, socket_type(l), placed_flow_addr,
+				  l, fds, err, sizeof(err)) < 0)
+		sender_fail(status_fd, "%s", err);
+	for (int i = 0; i < nfds; i++) {
+		pfd[i].fd = fds[i];
+		pfd[i].events = POLLOUT;
+	}
+	free(fds);
+}
+
 /* Connected sockets, flow-major so consecutive ones are different tenants. */
 static struct pollfd *connect_flows(const struct rx_load *l, int status_fd)
 {
-	int nfds = l->tenants * l->flows;
+	int nfds = l->tenants * tenant_flows(l);
 	struct pollfd *pfd = calloc((size_t)nfds, sizeof(*pfd));
 
 	if (!pfd)
 		sender_fail(status_fd, "sender: %s", "out of memory");
+	if (l->rx_cpus > 1) {
+		connect_placed(l, pfd, status_fd);
+		return pfd;
+	}
 	for (int f = 0; f < l->flows; f++) {
 		for (int t = 0; t < l->tenants; t++) {
 			struct sockaddr_in addr = flow_addr(l, t, f);
@@ -200,10 +325,23 @@ static struct pollfd *connect_flows(const struct rx_load *l, int status_fd)
 	return pfd;
 }
 
+/* The sender holds a socket per flow: up to 64 x 96, past the default 1024. */
+static void allow_fds(int n)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= (rlim_t)n)
+		return;
+	rl.rlim_cur = (rlim_t)n;
+	if (rl.rlim_max < rl.rlim_cur)
+		rl.rlim_max = rl.rlim_cur;
+	setrlimit(RLIMIT_NOFILE, &rl);
+}
+
 /* Child: the sender, in the root cgroup, round-robin over every flow. */
 static void run_sender(const struct rx_load *l, int msg_size, int status_fd)
 {
-	int nfds = l->tenants * l->flows;
+	int nfds = l->tenants * tenant_flows(l);
 	struct pollfd *pfd;
 	char err[400];
 	char *buf = malloc((size_t)msg_size);
@@ -211,7 +349,8 @@ static void run_sender(const struct rx_load *l, int msg_size, int status_fd)
 	if (!buf)
 		sender_fail(status_fd, "sender: %s", "out of memory");
 	memset(buf, 'm', (size_t)msg_size);
-	pin_to_cpu(SENDER_CPU);
+	pin_to_cpu(l->sender_cpu);
+	allow_fds(nfds + 64);
 	if (l->topology == RX_TOPO_VIRTIO &&
 	    nic_pair_enter_sender_netns(&l->nics, err, sizeof(err)) < 0)
 		sender_fail(status_fd, "sender netns: %s", err);
@@ -279,7 +418,8 @@ static void wait_children(pid_t *pids, int n, double timeout_s)
 		;
 }
 
-static int check_opts(const struct rx_load_opts *o, char *err, size_t errlen)
+static int check_opts(const struct rx_load_opts *o, int rx_cpus, char *err,
+		      size_t errlen)
 {
 	int ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
 
@@ -294,9 +434,20 @@ static int check_opts(const struct rx_load_opts *o, char *err, size_t errlen)
 			 "UDP payload, %d", o->msg_size, RX_UDP_MAX_MSG);
 		return -1;
 	}
-	if (ncpus < 3) {
-		snprintf(err, errlen, "the rx load needs at least 3 CPUs, guest has %d",
-			 ncpus);
+	if (rx_cpus < 1 || rx_cpus > RX_MAX_RX_CPUS) {
+		snprintf(err, errlen, "rx_cpus must be 1..%d", RX_MAX_RX_CPUS);
+		return -1;
+	}
+	if (rx_cpus > 1 && o->topology != RX_TOPO_LO_RPS) {
+		snprintf(err, errlen, "rx_cpus=%d needs topology=lo-rps: the virtio "
+			 "topology receives on one NIC queue, one CPU", rx_cpus);
+		return -1;
+	}
+	/* the receive CPUs, the sender's, and one for the receivers */
+	if (ncpus < rx_cpus + 2) {
+		snprintf(err, errlen, "rx_cpus=%d needs at least %d CPUs, the guest "
+			 "has %d: run with cpus=%d (or more)", rx_cpus, rx_cpus + 2,
+			 ncpus, rx_cpus + 2);
 		return -1;
 	}
 	return 0;
@@ -309,7 +460,7 @@ static int topology_setup(struct rx_load *l, const struct rx_load_opts *o,
 		return nic_pair_setup(&l->nics, o->mtu, RX_CPU, SENDER_CPU, err,
 				      errlen);
 	if (loopback_setup(o->mtu, err, errlen) < 0 ||
-	    loopback_rps_to_cpu(RX_CPU, err, errlen) < 0)
+	    loopback_rps_to_cpus(RX_CPU, l->rx_cpus, err, errlen) < 0)
 		return -1;
 	return 0;
 }
@@ -321,9 +472,10 @@ static int start_receivers(struct rx_load *l, char *err, size_t errlen)
 	int ready[2];
 	char dummy;
 
+	/* every CPU but the receive CPUs and the sender's, which follows them */
 	CPU_ZERO(&receivers);
 	for (int c = 0; c < ncpus; c++)
-		if (c != RX_CPU && c != SENDER_CPU)
+		if (c < RX_CPU || c > l->sender_cpu)
 			CPU_SET(c, &receivers);
 	if (pipe(ready) < 0) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
@@ -376,9 +528,18 @@ int rx_load_start_with(struct rx_load *l, const struct rx_load_opts *o,
 	l->flows = o->flows;
 	l->proto = o->proto;
 	l->topology = o->topology;
-	if (check_opts(o, err, errlen) < 0 || topology_setup(l, o, err, errlen) < 0 ||
+	l->rx_cpus = o->rx_cpus > 0 ? o->rx_cpus : 1;
+	l->sender_cpu = RX_CPU + l->rx_cpus;
+	if (check_opts(o, l->rx_cpus, err, errlen) < 0 ||
+	    topology_setup(l, o, err, errlen) < 0 ||
 	    tenants_create(o->tenants, err, errlen) < 0)
 		return -1;
+	if (l->rx_cpus > 1) {
+		l->placement = placement_create(l->tenants, tenant_flows(l),
+						l->rx_cpus, err, errlen);
+		if (!l->placement)
+			return -1;
+	}
 	l->shared = mmap(NULL, sizeof(*l->shared), PROT_READ | PROT_WRITE,
 			 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (l->shared == MAP_FAILED) {
@@ -422,10 +583,20 @@ unsigned long long rx_load_sent_bytes(const struct rx_load *l, int t)
 
 void rx_load_describe(const struct rx_load *l, json_t *metrics)
 {
+	json_t *rx_cpu_list = json_array();
+
 	json_object_set_new(metrics, "proto", json_string(
 		l->proto == RX_PROTO_UDP ? "udp" : "tcp"));
 	json_object_set_new(metrics, "topology", json_string(
 		l->topology == RX_TOPO_VIRTIO ? "virtio" : "lo-rps"));
+	for (int c = RX_CPU; c < RX_CPU + l->rx_cpus; c++)
+		json_array_append_new(rx_cpu_list, json_integer(c));
+	json_object_set_new(metrics, "rx_cpus", json_integer(l->rx_cpus));
+	json_object_set_new(metrics, "rx_cpu_list", rx_cpu_list);
+	if (l->placement)
+		placement_describe(l->placement, metrics);
+	else
+		json_object_set_new(metrics, "flow_placement_tries", json_integer(0));
 	if (l->topology == RX_TOPO_VIRTIO)
 		nic_pair_describe(&l->nics, RX_CPU, metrics);
 }
@@ -436,8 +607,12 @@ void rx_load_stop(struct rx_load *l)
 
 	if (l->pids[l->tenants] > 0)
 		kill(l->pids[l->tenants], SIGKILL);
-	/* a UDP receiver sees no end of stream: closing its sockets is the end */
-	if (l->proto == RX_PROTO_UDP)
+	/*
+	 * A UDP receiver sees no end of stream: closing its sockets is the
+	 * end; nor does one whose sender died before its flows were placed.
+	 */
+	if (l->proto == RX_PROTO_UDP ||
+	    (l->placement && !placement_done(l->placement)))
 		for (int t = 0; t < l->tenants; t++)
 			if (l->pids[t] > 0)
 				kill(l->pids[t], SIGKILL);

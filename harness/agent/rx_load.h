@@ -9,8 +9,15 @@
 #include "nic_pair.h"
 
 #define RX_MAX_TENANTS 64
+/* flows of a tenant on each receive CPU */
 #define RX_MAX_FLOWS 16
-/* CPU layout (needs at least 3 CPUs): CPU 1 receives, CPU 2 sends. */
+#define RX_MAX_RX_CPUS 6
+#define RX_MAX_TENANT_FLOWS (RX_MAX_FLOWS * RX_MAX_RX_CPUS)
+/*
+ * CPU layout with rx_cpus=K (needs K + 2 CPUs): CPUs RX_CPU..K receive,
+ * CPU K + 1 sends, receivers run on the others.  RX_CPU and SENDER_CPU
+ * are the layout with one receive CPU, which every other load uses.
+ */
 #define RX_CPU 1
 #define SENDER_CPU 2
 /* the largest UDP payload an IPv4 datagram carries */
@@ -28,6 +35,7 @@ enum rx_topology { RX_TOPO_LO_RPS, RX_TOPO_VIRTIO };
 
 struct rx_load_opts {
 	int tenants, flows, msg_size, mtu;
+	int rx_cpus;		/* receive CPUs; 0 means 1 */
 	enum rx_proto proto;
 	enum rx_topology topology;
 };
@@ -36,14 +44,18 @@ struct rx_load_opts {
  * The rx-mixed load: one receiver process per tenant in that tenant's
  * memcg, one sender in the root cgroup writing to every flow in turn, all
  * packets received on RX_CPU, which runs no task of the load, so its
- * net_rx_action charges every tenant interleaved.
+ * net_rx_action charges every tenant interleaved.  With rx_cpus > 1 each
+ * tenant has flows * rx_cpus flows, placed so that each receive CPU gets
+ * flows of every tenant (flow_placement.h).
  */
 struct rx_load {
 	int tenants, flows;
+	int rx_cpus, sender_cpu;
 	enum rx_proto proto;
 	enum rx_topology topology;
 	pid_t pids[RX_MAX_TENANTS + 1];	/* receivers, then the sender */
 	struct rx_shared *shared;
+	struct placement *placement;	/* rx_cpus > 1 only */
 	struct nic_pair nics;		/* topology virtio only */
 };
 
@@ -66,7 +78,11 @@ int rx_load_start(struct rx_load *l, int tenants, int flows, int msg_size,
 unsigned long long rx_load_bytes(const struct rx_load *l, int t);
 /* Bytes the sender has handed to tenant t's sockets so far (UDP may drop). */
 unsigned long long rx_load_sent_bytes(const struct rx_load *l, int t);
-/* Protocol, topology and, for virtio, NICs and IRQs into metrics. */
+/*
+ * Protocol, topology, receive CPUs and, for virtio, NICs and IRQs into
+ * metrics; with rx_cpus > 1 also where each flow is received now (asks
+ * the receivers, so call it while the load runs, after the window).
+ */
 void rx_load_describe(const struct rx_load *l, json_t *metrics);
 /* Stops the sender, then the receivers (TCP: they see EOF), reaps all. */
 void rx_load_stop(struct rx_load *l);

@@ -23,7 +23,10 @@ static json_t *array_of(const long long *v, int n)
 	return a;
 }
 
-/* metrics[name][RX_CPU] as metrics[rx_name]: the receive CPU's share */
+/*
+ * metrics[name][RX_CPU] as metrics[rx_name]: the (first) receive CPU's
+ * share; with rx_cpus > 1 the others are in the per-CPU arrays.
+ */
 static void copy_rx_cpu_value(json_t *metrics, const char *name,
 			      const char *rx_name)
 {
@@ -38,10 +41,12 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	int flows = (int)param_int(params, "flows");
 	int msg_size = (int)param_int(params, "msg_size");
 	int mtu = (int)param_int(params, "mtu");
+	int rx_cpus = (int)param_int(params, "rx_cpus");
 	double duration = param_real(params, "duration_s");
 	double warmup = param_real(params, "warmup_s");
 	struct rx_load_opts opts = { .tenants = tenants, .flows = flows,
-				     .msg_size = msg_size, .mtu = mtu };
+				     .msg_size = msg_size, .mtu = mtu,
+				     .rx_cpus = rx_cpus };
 	unsigned long long b0[RX_MAX_TENANTS], b1[RX_MAX_TENANTS];
 	unsigned long long s0[RX_MAX_TENANTS], s1[RX_MAX_TENANTS];
 	long long sent[RX_MAX_TENANTS], sent_total = 0;
@@ -114,7 +119,7 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	json_object_set_new(metrics, "tenant_sock_bytes_after_close",
 			    array_of(sock_after, tenants));
 	json_object_set_new(metrics, "rx_cpu", json_integer(RX_CPU));
-	json_object_set_new(metrics, "sender_cpu", json_integer(SENDER_CPU));
+	json_object_set_new(metrics, "sender_cpu", json_integer(load.sender_cpu));
 	if (total == 0) {
 		snprintf(err, errlen, "no bytes received in the %.1f s window", window);
 		return -1;

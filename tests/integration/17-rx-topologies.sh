@@ -62,3 +62,24 @@ err=$($MMX run baseline rx-mixed proto=sctp 2>&1 >/dev/null)
 rc=$?
 check "unknown proto: mmx run fails" test "$rc" -ne 0
 check "unknown proto: the error names the allowed values" grep -q "allowed: tcp udp" <<<"$err"
+
+# several receive CPUs: rx_cpus=3 on a 5-vCPU guest (CPUs 1-3 receive, the
+# sender on 4, receivers on 0); every tenant's flows are placed one per
+# receive CPU and stay there
+out=$($MMX run baseline rx-mixed tenants=4 duration_s=2 warmup_s=1 rx_cpus=3 cpus=5 --out "$TEST_STORE")
+check "rx_cpus=3: mmx run exits 0" test $? -eq 0
+check "rx_cpus=3: the layout (receive CPUs 1-3, sender 4)" \
+	jq -e '.metrics.rx_cpus == 3 and .metrics.rx_cpu_list == [1, 2, 3] and .metrics.sender_cpu == 4' <<<"$out"
+check "rx_cpus=3: every receive CPU ends with one flow of each tenant" \
+	jq -e '.metrics.flows_per_rx_cpu == [4, 4, 4] and .metrics.flows_off_target_at_end == 0' <<<"$out"
+check "rx_cpus=3: each receive CPU took packets, no other CPU did" \
+	jq -e '.metrics.netif_receive_skbs_per_cpu as $n | ($n[1:4] | all(. > 0)) and $n[0] == 0 and $n[4] == 0' <<<"$out"
+check "rx_cpus=3: charges counted" jq -e '.metrics.page_counter_charges > 0' <<<"$out"
+err=$($MMX run baseline rx-mixed tenants=2 duration_s=1 rx_cpus=3 --out "$TEST_STORE" 2>&1)
+rec=$(last_record "$TEST_STORE")
+check "rx_cpus=3 on the default 4-vCPU guest fails naming cpus=" \
+	jq -e '.status == "failed" and (.detail | test("rx_cpus=3 needs at least 5 CPUs.*cpus="))' <<<"$rec"
+err=$($MMX run baseline rx-mixed tenants=2 duration_s=1 rx_cpus=2 topology=virtio --out "$TEST_STORE" 2>&1)
+rec=$(last_record "$TEST_STORE")
+check "rx_cpus=2 with topology=virtio fails naming lo-rps" \
+	jq -e '.status == "failed" and (.detail | test("lo-rps"))' <<<"$rec"
