@@ -196,8 +196,10 @@ int cells_build(struct report *r, const char *const *variant_order, size_t norde
 	sort_order = variant_order;
 	sort_order_n = norder;
 	qsort(r->cells, r->ncells, sizeof(*r->cells), cell_cmp);
-	for (i = 0; i < r->ncells; i++)
+	for (i = 0; i < r->ncells; i++) {
 		cell_stats(r, &r->cells[i]);
+		cell_cost_tally(&r->cells[i]);
+	}
 	return 0;
 }
 

@@ -145,7 +145,7 @@ static void one_chart(const struct report *r, const char *dir, struct chart_list
 	fputs("set offsets graph 0.03, graph 0.03, 0, 0\n", gp);
 	for (size_t vi = 0; vi < r->nvariants; vi++) {
 		const struct variant_info *v = &r->variants[vi];
-		int rows = 0;
+		int rows = 0, untrusted = 0;
 
 		for (size_t i = 0; i < r->ncells; i++) {
 			const struct cell *cl = &r->cells[i];
@@ -155,6 +155,7 @@ static void one_chart(const struct report *r, const char *dir, struct chart_list
 			if (strcmp(cl->variant, v->name) || !same_group(cl, first, xp) ||
 			    cm->n == 0 || isnan(x))
 				continue;
+			untrusted |= metric_is_cost(d) && !cell_cost_trusted(cl);
 			/* no interval (n too small): the bar collapses onto the median */
 			fprintf(dat, "%g %.10g %.10g %.10g\n", x, cm->median * d->scale,
 				(cm->ci.valid ? cm->ci.lo : cm->median) * d->scale,
@@ -165,14 +166,16 @@ static void one_chart(const struct report *r, const char *dir, struct chart_list
 			continue;
 		fputs("\n\n", dat);
 		/*
-		 * an invalid variant is drawn dashed as well as labelled; gnuplot
-		 * repeats its 8 colours, so the point shape tells repeats apart
+		 * an invalid variant, or cost numbers the crosscheck voids, is
+		 * drawn dashed as well as labelled; gnuplot repeats its 8
+		 * colours, so the point shape tells repeats apart
 		 */
 		fprintf(gp, "%s '%s.dat' index %d using 1:2:3:4 with yerrorlines lw 2 "
 			"dt %d pt %d title ", plotted ? ", \\\n    " : "plot ", c->name, plotted,
-			v->gate == GATE_INVALID ? 2 : 1, point_types[plotted % 12]);
-		snprintf(s, sizeof(s), "%s%s", v->name,
-			 v->gate == GATE_INVALID ? " (INVALID: failed gate)" : "");
+			v->gate == GATE_INVALID || untrusted ? 2 : 1, point_types[plotted % 12]);
+		snprintf(s, sizeof(s), "%s%s%s", v->name,
+			 v->gate == GATE_INVALID ? " (INVALID: failed gate)" : "",
+			 untrusted ? " (crosscheck failed: not trusted)" : "");
 		gp_string(gp, s);
 		plotted++;
 	}

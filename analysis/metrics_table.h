@@ -11,6 +11,20 @@ enum metric_direction {
 	LOWER_IS_BETTER,
 };
 
+/*
+ * What a metric is to the ranking and the decision summary.  A cell's
+ * deterministic cost (counts under the TCG cost plugin, run option cost=1)
+ * outranks its throughput where both exist: the counts repeat within 1-2%
+ * where TCG throughput's A/A noise is 6-12%, so they decide and throughput
+ * stays secondary.  Without cost data the throughput is the headline, as it
+ * was before the plugin existed.
+ */
+enum metric_primary {
+	NOT_PRIMARY,
+	PRIMARY_FALLBACK,	/* the headline when the cell has no cost data */
+	PRIMARY_COST,		/* the headline wherever the cell has it */
+};
+
 struct metric_def {
 	const char *workload;
 	const char *path;	/* in $.metrics; a dot descends ("profile.x") */
@@ -18,7 +32,7 @@ struct metric_def {
 	const char *unit;	/* of the shown value */
 	double scale;		/* shown value = stored value * scale */
 	enum metric_direction direction;
-	int primary;		/* the workload's headline: geomean and ranking */
+	enum metric_primary primary;	/* the headline: geomean and ranking */
 	int log_scale;		/* charts: spans orders of magnitude across variants */
 };
 
@@ -29,6 +43,12 @@ extern const size_t metric_defs_count;
 int metric_index(const char *workload, const char *path);
 /* The number at def->path in a record's metrics; -1 when absent or null. */
 int metric_value(json_t *metrics, const char *path, double *out);
+/* A metric of the cost plugin's $.metrics.cost. */
+int metric_is_cost(const struct metric_def *def);
+/* The workload's metric "cost.<stem>_per_<unit>" (stem "charge_insns"), or -1. */
+int metric_cost_index(const char *workload, const char *stem);
+/* The workload's metric whose primary is role, or -1. */
+int metric_primary_index(const char *workload, enum metric_primary role);
 /* A ratio of medians turned so that > 1 always means better. */
 double metric_improvement(const struct metric_def *def, double ratio);
 

@@ -31,6 +31,12 @@ struct cell {
 	json_t *params_json;
 	json_t *ok_runs, *failed_runs;	/* record arrays; failures are never data */
 	struct cell_metric *metrics;	/* indexed like metric_defs */
+	/*
+	 * the cost plugin: ok runs with metrics.cost, those whose counts the
+	 * kprobes contradicted (crosscheck_ok false) and those it could not
+	 * check (null: no kprobe count to compare with, or absent)
+	 */
+	size_t cost_runs, crosscheck_false, crosscheck_unchecked;
 };
 
 struct comparison {
@@ -92,6 +98,16 @@ void cells_free(struct report *r);
 /* Every cell against the baseline cell of the same workload, parameters,
  * timing mode and kconfig, every metric; then Holm over all of them. */
 int comparisons_build(struct report *r);
+
+/* cost_trust.c */
+/* Counts the cell's runs with cost metrics and their crosscheck verdicts. */
+void cell_cost_tally(struct cell *c);
+/* Every run's crosscheck_ok is true: the cell's cost numbers can be used. */
+int cell_cost_trusted(const struct cell *c);
+/* 0 when a cost comparison rests on a cell (or baseline) the crosscheck failed. */
+int comparison_trusted(const struct comparison *c);
+/* Whether any ok run carries cost metrics: the report then says how it uses them. */
+int report_has_cost(const struct report *r);
 
 /* variants.c */
 int variants_load(struct report *r, json_t *matrix_variants);

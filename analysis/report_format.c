@@ -75,6 +75,8 @@ const char *verdict_word(const struct report *r, const struct comparison *c)
 
 	if (v && v->gate == GATE_INVALID)
 		return "invalid";
+	if (!comparison_trusted(c))
+		return "untrusted";
 	if (isnan(c->p_holm) || isnan(c->ratio))
 		return "n/a";
 	if (!c->significant)

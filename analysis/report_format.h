@@ -14,7 +14,10 @@ const char *fmt_median_ci(char *buf, size_t cap, const struct metric_def *d,
 /* "+12.3% [+8.1%, +15.0%]" of a ratio. */
 const char *fmt_delta(char *buf, size_t cap, double ratio, const struct interval *ci);
 const char *fmt_p(char *buf, size_t cap, double p);
-/* "better", "worse", "~" or "invalid"/"n/a" for a comparison row. */
+/*
+ * "better", "worse", "~", or "invalid" (failed gate), "untrusted" (cost
+ * numbers whose crosscheck failed), "n/a" for a comparison row.
+ */
 const char *verdict_word(const struct report *r, const struct comparison *c);
 /* The mmx command line that re-runs one repetition of a cell. */
 const char *reproduce_cmd(char *buf, size_t cap, const struct cell *c);

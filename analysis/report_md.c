@@ -119,6 +119,7 @@ int report_md_write(const struct report *r, const struct chart_list *charts,
 		asset_rel, asset_rel, asset_rel, asset_rel);
 	md_decisions(f, r);
 	md_correctness(f, r);
+	md_cost_model(f, r);
 	md_ranking(f, r);
 	md_calibration(f, r);
 	md_tables(f, r);

@@ -14,6 +14,8 @@ int report_md_write(const struct report *r, const struct chart_list *charts,
 /* the sections, one file each */
 void md_decisions(FILE *f, const struct report *r);
 void md_correctness(FILE *f, const struct report *r);
+/* Only when a run carries the cost plugin's counts. */
+void md_cost_model(FILE *f, const struct report *r);
 void md_ranking(FILE *f, const struct report *r);
 void md_calibration(FILE *f, const struct report *r);
 void md_tables(FILE *f, const struct report *r);

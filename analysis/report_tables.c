@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The benchstat-like tables (one per workload, metric, timing mode and
+ * The benchstat-like tables: one per workload, metric, timing mode and
  * kconfig axis: median and interval, delta against baseline, p, verdict,
- * the command that reproduces the cell) and the per-variant geometric-mean
- * summary that ranks the valid variants.
+ * the command that reproduces the cell.
  */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "report_format.h"
@@ -70,13 +68,23 @@ static const char *params_part(const struct report *r, const struct cell *c, int
 	return buf;
 }
 
+/* Beside a cost number whose cell failed the crosscheck; "" otherwise. */
+static const char *untrusted_note(char *buf, size_t cap, const struct cell *c)
+{
+	if (cell_cost_trusted(c))
+		return "";
+	snprintf(buf, cap, " **not trusted: crosscheck_ok not true in %zu of %zu runs**",
+		 c->crosscheck_false + c->crosscheck_unchecked, c->cost_runs);
+	return buf;
+}
+
 static void table_row(FILE *f, const struct report *r, const struct cell *c, size_t m)
 {
 	const struct metric_def *d = &metric_defs[m];
 	const struct cell_metric *cm = &c->metrics[m];
 	const struct comparison *cmp = comparison_of(r, c, m);
 	const struct variant_info *v = variant_find(r, c->variant);
-	char med[96], cv[24], delta[96], p[24], ph[24], cmd[1024], vary[512];
+	char med[96], cv[24], delta[96], p[24], ph[24], cmd[1024], vary[512], note[160];
 
 	if (isnan(cm->cv))
 		snprintf(cv, sizeof(cv), "n/a");
@@ -87,7 +95,8 @@ static void table_row(FILE *f, const struct report *r, const struct cell *c, siz
 		v && v->gate == GATE_INVALID ? " **INVALID**" : "", cm->n);
 	if (json_array_size(c->failed_runs))
 		fprintf(f, " (+%zu failed)", json_array_size(c->failed_runs));
-	fprintf(f, " | %s | %s | ", fmt_median_ci(med, sizeof(med), d, cm), cv);
+	fprintf(f, " | %s%s | %s | ", fmt_median_ci(med, sizeof(med), d, cm),
+		metric_is_cost(d) ? untrusted_note(note, sizeof(note), c) : "", cv);
 	if (!strcmp(c->variant, BASELINE_VARIANT))
 		fputs("baseline | | |", f);
 	else if (!cmp)
@@ -110,8 +119,10 @@ static void geomean_rows(FILE *f, const struct report *r, const struct cell *fir
 		for (size_t i = 0; i < r->ncmp && n < 512; i++) {
 			const struct comparison *c = &r->cmp[i];
 
+			/* a cost ratio the crosscheck voids is not summarised */
 			if (c->metric == m && same_table(c->cell, first) &&
-			    !strcmp(c->cell->variant, r->variants[v].name) && c->ratio > 0)
+			    !strcmp(c->cell->variant, r->variants[v].name) && c->ratio > 0 &&
+			    comparison_trusted(c))
 				ratios[n++] = c->ratio;
 		}
 		if (n > 1)
@@ -142,6 +153,24 @@ static void one_table(FILE *f, const struct report *r, size_t first_cell, size_t
 	fputc('\n', f);
 }
 
+/* Every table of metric m: one per workload, timing mode and kconfig with data. */
+static void tables_of(FILE *f, const struct report *r, size_t m)
+{
+	for (size_t i = 0; i < r->ncells; i++) {
+		int seen = 0, data = 0;
+
+		if (strcmp(r->cells[i].workload, metric_defs[m].workload))
+			continue;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = same_table(&r->cells[j], &r->cells[i]);
+		for (size_t j = i; j < r->ncells && !seen && !data; j++)
+			data = same_table(&r->cells[j], &r->cells[i]) &&
+			       r->cells[j].metrics[m].n > 0;
+		if (!seen && data)
+			one_table(f, r, i, m);
+	}
+}
+
 void md_tables(FILE *f, const struct report *r)
 {
 	fputs("## Results per workload and metric\n\n"
@@ -151,107 +180,24 @@ void md_tables(FILE *f, const struct report *r)
 	      "interval; p is the two-sided Mann-Whitney U p-value, Holm-adjusted in "
 	      "parentheses; \"~\" marks no significant difference. Failed runs are counted "
 	      "beside n and never enter a statistic.\n\n", f);
-	for (size_t m = 0; m < metric_defs_count; m++)
-		for (size_t i = 0; i < r->ncells; i++) {
-			int seen = 0, data = 0;
-
-			if (strcmp(r->cells[i].workload, metric_defs[m].workload))
-				continue;
-			for (size_t j = 0; j < i && !seen; j++)
-				seen = same_table(&r->cells[j], &r->cells[i]);
-			for (size_t j = i; j < r->ncells && !seen && !data; j++)
-				data = same_table(&r->cells[j], &r->cells[i]) &&
-				       r->cells[j].metrics[m].n > 0;
-			if (!seen && data)
-				one_table(f, r, i, m);
-		}
-}
-
-struct ranked {
-	const struct variant_info *v;
-	double geomean;
-	size_t cells, better, worse;
-};
-
-static int cmp_ranked(const void *a, const void *b)
-{
-	const struct ranked *x = a, *y = b;
-
-	if (isnan(x->geomean) != isnan(y->geomean))
-		return isnan(x->geomean) ? 1 : -1;
-	return (x->geomean < y->geomean) - (x->geomean > y->geomean);
-}
-
-static void rank_group(FILE *f, const struct report *r, const char *profile,
-		       const char *timing, const char *kconfig)
-{
-	struct ranked rows[128];
-	size_t n = 0, rank = 0;
-
-	for (size_t v = 0; v < r->nvariants && n < 128; v++) {
-		double imp[512];
-		struct ranked row = { &r->variants[v], NAN, 0, 0, 0 };
-
-		for (size_t i = 0; i < r->ncmp && row.cells < 512; i++) {
-			const struct comparison *c = &r->cmp[i];
-			const char *w;
-
-			if (!metric_defs[c->metric].primary || isnan(c->ratio) || c->ratio <= 0 ||
-			    strcmp(c->cell->variant, row.v->name) ||
-			    strcmp(c->cell->profile, profile) || strcmp(c->cell->timing, timing) ||
-			    strcmp(c->cell->kconfig, kconfig))
-				continue;
-			imp[row.cells++] = metric_improvement(&metric_defs[c->metric], c->ratio);
-			w = verdict_word(r, c);
-			row.better += !strcmp(w, "better");
-			row.worse += !strcmp(w, "worse");
-		}
-		row.geomean = stats_geomean(imp, row.cells);
-		if (row.cells)
-			rows[n++] = row;
-	}
-	if (!n)
-		return;
-	qsort(rows, n, sizeof(rows[0]), cmp_ranked);
-	fprintf(f, "### profile %s, timing %s, kconfig %s\n\n| rank | variant | gate | "
-		"cells | geomean of primary-metric gains vs baseline (>1 better) | "
-		"better | worse |\n|---|---|---|---|---|---|---|\n| | `baseline` | %s | | "
-		"1 (reference) | | |\n", profile, timing, kconfig,
-		gate_word(variant_gate_on(variant_find(r, BASELINE_VARIANT), kconfig)));
-	for (size_t i = 0; i < n; i++) {
-		const struct variant_info *v = rows[i].v;
-		char rk[48];
-
-		if (!variant_ranked(v))
-			snprintf(rk, sizeof(rk), "%s", v->gate == GATE_INVALID ?
-				 "not ranked (invalid)" : !strcmp(v->name, AA_VARIANT) ?
-				 "not ranked (A/A set)" : "not ranked (control)");
-		else
-			snprintf(rk, sizeof(rk), "%zu", ++rank);
-		fprintf(f, "| %s | `%s` | %s | %zu | %.3f | %zu | %zu |\n", rk, v->name,
-			gate_word(variant_gate_on(v, kconfig)), rows[i].cells, rows[i].geomean,
-			rows[i].better, rows[i].worse);
-	}
-	fputc('\n', f);
-}
-
-void md_ranking(FILE *f, const struct report *r)
-{
-	fputs("## Summary per variant (geometric mean)\n\n"
-	      "Per matrix profile, timing mode and kconfig axis: the geometric mean, over "
-	      "every cell of every workload, of each variant's primary-metric ratio to "
-	      "baseline, turned so that > 1 is better (throughput, faults/s, ops/s). Only "
-	      "variants that passed (or were not put through) the correctness gate are "
-	      "ranked; invalid variants, the A/A set and controls are shown unranked.\n\n", f);
-	for (size_t i = 0; i < r->ncells; i++) {
-		const struct cell *c = &r->cells[i];
+	if (report_has_cost(r))
+		fputs("Each workload's cost tables come first: they are the primary cost "
+		      "evidence (instruction and line-transfer counts under the cost plugin, "
+		      "not time; see [the cost model](#cost-model-deterministic-counts-under-"
+		      "the-tcg-plugin)); throughput and the kprobe counts follow as secondary "
+		      "evidence. A cost number marked \"not trusted\" comes from a cell where "
+		      "the plugin's call counts disagreed with the kprobes'; its comparisons "
+		      "say \"untrusted\" and decide nothing.\n\n", f);
+	/* workload by workload, its cost metrics (the primary evidence) first */
+	for (size_t w = 0; w < metric_defs_count; w++) {
 		int seen = 0;
 
-		for (size_t j = 0; j < i && !seen; j++)
-			seen = !strcmp(r->cells[j].profile, c->profile) &&
-			       !strcmp(r->cells[j].timing, c->timing) &&
-			       !strcmp(r->cells[j].kconfig, c->kconfig);
-		if (!seen)
-			rank_group(f, r, c->profile, c->timing, c->kconfig);
+		for (size_t j = 0; j < w && !seen; j++)
+			seen = !strcmp(metric_defs[j].workload, metric_defs[w].workload);
+		for (int cost = 1; !seen && cost >= 0; cost--)
+			for (size_t m = 0; m < metric_defs_count; m++)
+				if (!strcmp(metric_defs[m].workload, metric_defs[w].workload) &&
+				    metric_is_cost(&metric_defs[m]) == cost)
+					tables_of(f, r, m);
 	}
 }

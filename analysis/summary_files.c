@@ -45,8 +45,9 @@ static json_t *cell_json(const struct report *r, const struct cell *c, size_t m)
 {
 	const struct cell_metric *cm = &c->metrics[m];
 	char cmd[1024];
+	json_t *o;
 
-	return json_pack("{s:s, s:s, s:s, s:O, s:s, s:s, s:s, s:s, s:I, s:I, s:I,"
+	o = json_pack("{s:s, s:s, s:s, s:O, s:s, s:s, s:s, s:s, s:I, s:I, s:I,"
 			 " s:o, s:o, s:o, s:o, s:s}",
 		"variant", c->variant, "workload", c->workload, "params", c->params,
 		"params_json", c->params_json, "timing_mode", c->timing,
@@ -59,7 +60,11 @@ static json_t *cell_json(const struct report *r, const struct cell *c, size_t m)
 		"ci_hi", num_or_null(cm->ci.valid ? cm->ci.hi : NAN),
 		"cv", num_or_null(cm->cv),
 		"reproduce", reproduce_cmd(cmd, sizeof(cmd), c));
+	/* a cost number says whether the plugin agreed with the kprobes */
+	if (o && metric_is_cost(&metric_defs[m]) && c->cost_runs)
+		json_object_set_new(o, "cost_trusted", json_boolean(cell_cost_trusted(c)));
 	(void)r;
+	return o;
 }
 
 /* DIR/NAME opened for writing with its CSV header line written. */

@@ -168,3 +168,113 @@ check "make report: quick writes the top REPORT.md" \
 	grep -q -- '--out \.$' <(make -s -n report)
 check "make report PROFILE=full: beside its runs" \
 	grep -q -- '--out results/matrix/full$' <(make -s -n report PROFILE=full)
+
+# the cost plugin's counts (run option cost=1): a fake store of its own,
+# tests/fixtures/report-cost (see make-runs.py there for what it holds)
+cfx=tests/fixtures/report-cost
+$MMX report "$cfx" --gate "$tmp/no-gate" --out "$tmp/cost" >/dev/null 2>"$tmp/cost.err"
+check "cost store: report exits 0" test $? -eq 0
+cmd=$tmp/cost/REPORT.md
+csum=$tmp/cost/report/summary.json
+cell_median() {	# cell_median VARIANT METRIC PARAMS-REGEX
+	jq --arg v "$1" --arg m "$2" --arg p "$3" \
+		'[.cells[] | select(.variant == $v and .metric == $m and (.params | test($p)))][0].median' "$csum"
+}
+fixture_median() {	# fixture_median VARIANT WORKLOAD JQ-PARAMS-FILTER FIELD: of 3 runs
+	jq -s --arg v "$1" --arg w "$2" "[.[] | select(.variant == \$v and .workload == \$w and ($3))
+		| .metrics.cost.$4] | sort | .[1]" "$cfx/runs.jsonl"
+}
+check "cost metrics read: baseline's modelled cost per MB (P=200) is the fixture's median" \
+	test "$(cell_median baseline cost.modelled_p200_per_mb 'cost=1 cpus=4 .*rx_cpus=1 ')" = \
+	     "$(fixture_median baseline rx-mixed '.params.cost == 1 and .params.cpus == 4 and .params.rx_cpus == 1' modelled_p200_per_mb)"
+check "cost metrics read: charge-path instructions per op (kmem-mix)" \
+	test "$(cell_median objcg-locallock cost.charge_insns_per_op .)" = \
+	     "$(fixture_median objcg-locallock kmem-mix true charge_insns_per_op)"
+check "cost metrics read: line transfers per fault (fault-mix)" \
+	test "$(cell_median atomics-only cost.transfers_per_fault .)" = \
+	     "$(fixture_median atomics-only fault-mix true transfers_per_fault)"
+for t in "rx-mixed: modelled cost per MB, P=200" "rx-mixed: modelled cost per MB, P=50" \
+	 "rx-mixed: charge-path instructions per MB (plugin)" "rx-mixed: line transfers per MB (model)" \
+	 "rx-mixed: kernel instructions per MB (plugin, all vCPUs)" \
+	 "kmem-mix: modelled cost per op, P=200" "fault-mix: modelled cost per fault, P=200"; do
+	check "cost table: $t" grep -qF "#### $t (" "$cmd"
+done
+table() { sed -n "/^#### $1/,/^#### /p" "$cmd"; }
+check "cost table rows: every rx-mixed design at both receive-CPU counts" \
+	test "$(table 'rx-mixed: modelled cost per MB, P=200' |
+		grep -cE '^\| cost=1 (cpus=4 rx_cpus=1|cpus=8 rx_cpus=3) \| `(baseline|multi-slot|net-batch|atomics-only)`')" -eq 8
+check "cost tables come before throughput (primary evidence first)" \
+	test "$(grep -n '^#### rx-mixed: modelled cost per MB, P=200' "$cmd" | cut -d: -f1)" -lt \
+	     "$(grep -n '^#### rx-mixed: throughput' "$cmd" | cut -d: -f1)"
+
+# a run without cost=1 has no "cost" key: no data, never 0
+check "no cost key: the cost=0 cells' cost metrics have n = 0 and no median" \
+	jq -e '[.cells[] | select((.params | test("cost=0")) and (.metric | startswith("cost.")))]
+		| length == 10 and all(.n == 0 and .median == null)' "$csum"
+check "no cost key: no cost=0 row in the cost tables" \
+	bash -c "! sed -n '/^#### rx-mixed: modelled cost/,/^#### rx-mixed: throughput/p' '$cmd' | grep -q 'cost=0'"
+check "no cost key: no cost comparison of a cost=0 cell" \
+	bash -c "! grep -E 'cost=0 .*\"cost\\.' '$tmp/cost/report/comparisons.csv'"
+check "no cost key: cells.csv leaves the median empty" \
+	bash -c "grep 'cost=0 .*\"cost.modelled_p200_per_mb\"' '$tmp/cost/report/cells.csv' | grep -q ',0,0,,,,\$'"
+
+# crosscheck_ok false in one run: that cell's cost numbers are flagged and decide nothing
+bad='`net-batch` \| rx-mixed \| cost=1 cpus=8 .* rx_cpus=3 '
+check "crosscheck: the failing cell is flagged in the crosscheck table" \
+	grep -qE "^\| $bad.*\| \*\*false in 1 of 3\*\* \| .* \| \*\*NOT TRUSTED\*\* \|$" "$cmd"
+check "crosscheck: every other cost cell is trusted" \
+	test "$(grep -cE '\| true in all 3 \| .* \| trusted \|$' "$cmd")" -eq 14
+check "crosscheck: 'not trusted' beside its numbers in the cost tables" \
+	grep -qE '^\| cost=1 cpus=8 rx_cpus=3 \| `net-batch` \| 3 \| [^|]* \*\*not trusted: crosscheck_ok not true in 1 of 3 runs\*\*' \
+	<(table 'rx-mixed: modelled cost per MB, P=200')
+check "crosscheck: its comparisons are untrusted in comparisons.csv" \
+	test "$(grep -E '^"net-batch","rx-mixed","cost=1 cpus=8 .*rx_cpus=3 .*"cost\.' "$tmp/cost/report/comparisons.csv" | grep -c '"untrusted"')" -eq 5
+check "crosscheck: the same design's trusted cell is not" \
+	bash -c "! grep -E '^\"net-batch\",\"rx-mixed\",\"cost=1 cpus=4 .*rx_cpus=1 .*\"untrusted\"' '$tmp/cost/report/comparisons.csv'"
+check "crosscheck: summary.json says cost_trusted false" \
+	jq -e '[.cells[] | select(.variant == "net-batch" and .metric == "cost.modelled_p200_per_mb"
+		and (.params | test("rx_cpus=3")))][0].cost_trusted == false' "$csum"
+check "crosscheck: the decision summary says so beside the line" \
+	grep -qE '^  - `net-batch` vs baseline, rx-mixed modelled cost per MB, P=200 at tenants=16 \(cpus=8 rx_cpus=3\).*\*\*not trusted' "$cmd"
+
+# the answers: cost evidence first, named primary; throughput after it, named secondary
+rfc1=$(sed -n '/^### RFC 1\./,/^### RFC 2\./p' "$cmd")
+check "RFC 1: the primary cost evidence is listed before the throughput" \
+	test "$(grep -n 'Primary cost evidence' <<<"$rfc1" | head -n1 | cut -d: -f1)" -lt \
+	     "$(grep -n 'rx-mixed throughput at' <<<"$rfc1" | head -n1 | cut -d: -f1)"
+check "RFC 1: the answer comes from the primary cost evidence first" \
+	grep -q '^  \*\*Answer, from the primary cost evidence\*\* (deterministic' <<<"$rfc1"
+check "RFC 1: throughput answers as secondary evidence" \
+	grep -q '^  \*\*Secondary evidence\*\* (throughput under TCG' <<<"$rfc1"
+check "Article 1: fault-mix cost per fault is evidence" \
+	grep -q '`atomics-only` vs baseline, fault-mix modelled cost per fault, P=200' "$cmd"
+check "the cost model section is there, with P at 50 and 200" \
+	bash -c "grep -q '^## Cost model: deterministic counts under the TCG plugin' '$cmd' &&
+		 grep -q 'P values the runs carry: 50, 200' '$cmd'"
+check "the per-vCPU split is shown" grep -q '^| `baseline` | charge-path instructions | ' "$cmd"
+check "a store without cost data has no cost model section" bash -c "! grep -q '^## Cost model' '$md'"
+check "a store without cost data answers as before" bash -c "! grep -qi 'cost evidence' '$md'"
+
+# ranking: on the modelled cost where cells have it; atomics-only is fastest
+# by TCG throughput here but dearest by the model, so it must rank last
+rank=$(sed -n '/^### profile cost, timing tcg, kconfig base$/,/^## /p' "$cmd")
+check "ranking: ranked on the modelled cost" grep -q '| ranked on |' <<<"$rank"
+check "ranking: atomics-only ranked last on the cost model" \
+	test "$(grep -E '^\| [0-9]+ \|' <<<"$rank" | tail -n1 | cut -d'|' -f3,5)" = ' `atomics-only` | modelled cost, P=200 '
+check "ranking: atomics-only's throughput (secondary) would have ranked it higher" \
+	grep -qE '^\| [0-9]+ \| `atomics-only` \|.*\| 1\.[0-9]+ \(3\) \|' <<<"$rank"
+check "ranking: the untrusted cell is left out of net-batch's geomean" \
+	grep -qE '^\| [0-9]+ \| `net-batch` \| [^|]* \| modelled cost, P=200 \| 1 \| .* \| 1 \|$' <<<"$rank"
+check "a store without cost data ranks on throughput as before" \
+	grep -q 'geomean of primary-metric gains vs baseline (>1 better)' "$md"
+
+# cells that differ only in rx_cpus, cpus or cost are cells of their own, told apart
+check "rx_cpus, cpus and cost make separate cells" \
+	test "$(jq '[.cells[] | select(.variant == "baseline" and .metric == "throughput_bytes_per_sec"
+		and .workload == "rx-mixed") | .params] | unique | length' "$csum")" -eq 4
+check "tables name them in the varying parameters" \
+	test "$(table 'rx-mixed: throughput' | grep -cE '^\| cost=[01] cpus=[48] rx_cpus=[13] \| `baseline`')" -eq 4
+check "cost store: no two chart headings alike" \
+	test -z "$(sed -n '/^## Charts/,/^## Failed/p' "$cmd" | grep '^### ' | sort | uniq -d)"
+check "cost store: chart headings name rx_cpus and cpus" \
+	grep -q '^### rx-mixed: modelled cost per MB, P=200 vs tenants (cost=1, cpus=8, rx_cpus=3)$' "$cmd"

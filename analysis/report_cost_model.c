@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * REPORT.md's cost model section, present when any run carries the cost
+ * plugin's counts: what is counted and what the line-transfer model is
+ * not, how steady the counts were, the per-cell crosscheck against the
+ * kprobes, and where the work ran, vCPU by vCPU, for one cell group.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_format.h"
+#include "report_md.h"
+
+#define MAX_VCPUS 64
+
+static json_t *cost_of(json_t *rec)
+{
+	return json_object_get(json_object_get(rec, "metrics"), "cost");
+}
+
+/* The distinct penalty_p values the runs carry: "50, 200". */
+static void penalties(const struct report *r, char *buf, size_t cap)
+{
+	double seen[16];
+	size_t n = 0, len = 0, i, k;
+	json_t *rec, *p;
+
+	buf[0] = '\0';
+	json_array_foreach(r->runs, i, rec)
+		json_array_foreach(json_object_get(cost_of(rec), "penalty_p"), k, p) {
+			size_t j = 0;
+
+			while (j < n && seen[j] != json_number_value(p))
+				j++;
+			if (j == n && n < 16 && json_is_number(p)) {
+				seen[n++] = json_number_value(p);
+				len += snprintf(buf + len, len < cap ? cap - len : 0, "%s%g",
+						len ? ", " : "", json_number_value(p));
+			}
+		}
+	if (!buf[0])
+		snprintf(buf, cap, "not recorded");
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median CV of metric m over its workload's cells with cost data; NAN if none. */
+static double median_cv(const struct report *r, int m)
+{
+	double cv[512];
+	size_t n = 0;
+
+	for (size_t i = 0; m >= 0 && i < r->ncells && n < 512; i++) {
+		const struct cell *c = &r->cells[i];
+
+		if (c->cost_runs && !strcmp(c->workload, metric_defs[m].workload) &&
+		    !isnan(c->metrics[m].cv))
+			cv[n++] = c->metrics[m].cv;
+	}
+	qsort(cv, n, sizeof(cv[0]), cmp_double);
+	return n ? stats_quantile_sorted(cv, n, 0.5) : NAN;
+}
+
+static void steadiness(FILE *f, const struct report *r)
+{
+	static const char *const workloads[] = { "rx-mixed", "kmem-mix", "fault-mix" };
+
+	for (size_t w = 0; w < sizeof(workloads) / sizeof(workloads[0]); w++) {
+		double cost = median_cv(r, metric_primary_index(workloads[w], PRIMARY_COST));
+		double time = median_cv(r, metric_primary_index(workloads[w], PRIMARY_FALLBACK));
+
+		if (isnan(cost))
+			continue;
+		fprintf(f, "- %s: median CV over its cells with cost data: modelled cost "
+			"%.1f%%, ", workloads[w], cost * 100);
+		if (isnan(time))
+			fputs("throughput not computable\n", f);
+		else
+			fprintf(f, "throughput in the same runs %.1f%%\n", time * 100);
+	}
+}
+
+static void describe(FILE *f, const struct report *r)
+{
+	char p[128];
+
+	penalties(r, p, sizeof(p));
+	fputs("## Cost model: deterministic counts under the TCG plugin\n\n"
+	      "Runs made with the run option cost=1 carry `metrics.cost`: counts from a QEMU "
+	      "TCG plugin that watches the guest kernel execute. Each vCPU's count starts "
+	      "when the agent marks the window's begin on that vCPU (right after reading its "
+	      "perf counters) and stops at its end mark (right before reading them again), "
+	      "so the plugin's window nests inside the kprobe counters' window. In it the "
+	      "plugin counts:\n\n"
+	      "- **kernel instructions**: every guest-kernel instruction executed, all "
+	      "vCPUs, nothing excluded;\n"
+	      "- **instrumentation instructions**: those of them in the kprobe, perf and "
+	      "ftrace machinery the agent's own counters add;\n"
+	      "- **charge-path instructions**: instructions executed inside the memcg "
+	      "charge-path functions, self (not inclusive): the same function globs as the "
+	      "profile=1 share, plus each variant's own functions;\n"
+	      "- **line transfers**, a line-owner model: for each 64-byte line (guest "
+	      "physical address) that a charge-path instruction touches, an access by a "
+	      "vCPU to a line last written by another vCPU counts once per vCPU until the "
+	      "line is written again. It is a proxy for coherence traffic and nothing "
+	      "more: no cache sizes (so no capacity or conflict misses), no prefetch, no "
+	      "timing or queueing under contention, and only lines the charge path "
+	      "touches;\n"
+	      "- **modelled cost at P**: (kernel instructions - instrumentation "
+	      "instructions + P x line transfers) / units of work (MB received, ops, "
+	      "faults), P in instruction-equivalents per transfer. It is shown at P=50 "
+	      "(roughly a transfer between cores sharing a cache) and P=200 (roughly a "
+	      "contended or cross-socket one).\n\n", f);
+	fprintf(f, "P values the runs carry: %s. These are counts, not time: under TCG they "
+		"are immune to host noise, and they are blind to real cache and atomic "
+		"latencies except through the transfer model. The modelled cost at P=200 is "
+		"the primary cost metric of the ranking and the decision summary: it holds "
+		"the whole kernel's path length, so work a design moves out of the charge "
+		"functions is still counted, and it prices line transfers at the costly end, "
+		"so a design does not win by trading instructions for shared-line traffic. "
+		"Where a verdict at P=50 differs the decision summary says so. Throughput "
+		"under TCG stays beside it as secondary evidence; note that throughput of "
+		"cost=1 runs is measured with the plugin attached, which slows the guest, so "
+		"compare throughput on cells without it where they exist.\n\n"
+		"How steady the counts are here (each cell's runs):\n\n", p);
+	steadiness(f, r);
+	fputc('\n', f);
+}
+
+/* The largest |rel_diff| of any run's crosscheck in the cell, and its function. */
+static double worst_diff(const struct cell *c, const char **fn)
+{
+	double worst = NAN;
+	size_t i;
+	json_t *rec;
+
+	*fn = NULL;
+	json_array_foreach(c->ok_runs, i, rec) {
+		const char *name;
+		json_t *e;
+
+		json_object_foreach(json_object_get(cost_of(rec), "crosscheck"), name, e) {
+			json_t *d = json_object_get(e, "rel_diff");
+
+			if (json_is_number(d) && (isnan(worst) ||
+						  fabs(json_number_value(d)) > worst)) {
+				worst = fabs(json_number_value(d));
+				*fn = name;
+			}
+		}
+	}
+	return worst;
+}
+
+static void crosscheck_table(FILE *f, const struct report *r)
+{
+	fputs("### Crosscheck: the plugin's call counts against the kprobes, per cell\n\n"
+	      "The plugin also counts calls of the probed charge functions "
+	      "(`page_counter_try_charge`, `try_charge_memcg`, ...) and each run compares "
+	      "them with the kprobe counts of the same window (`crosscheck_ok`). A "
+	      "disagreement means the instrument missed or invented work: that cell's cost "
+	      "numbers are shown but not trusted, their comparisons say \"untrusted\", and "
+	      "they rank and decide nothing. So does a run the plugin could not check "
+	      "(`crosscheck_ok` null: no kprobe count to compare with).\n\n"
+	      "| variant | workload | parameters | timing | kconfig | runs with cost | "
+	      "crosscheck_ok | largest \\|rel_diff\\| (function) | cost numbers |\n"
+	      "|---|---|---|---|---|---|---|---|---|\n", f);
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+		const char *fn;
+		double worst;
+		char ok[96], diff[160];
+
+		if (!c->cost_runs)
+			continue;
+		worst = worst_diff(c, &fn);
+		if (cell_cost_trusted(c))
+			snprintf(ok, sizeof(ok), "true in all %zu", c->cost_runs);
+		else if (!c->crosscheck_unchecked)
+			snprintf(ok, sizeof(ok), "**false in %zu of %zu**", c->crosscheck_false,
+				 c->cost_runs);
+		else
+			snprintf(ok, sizeof(ok), "**false in %zu, not checked in %zu, of %zu**",
+				 c->crosscheck_false, c->crosscheck_unchecked, c->cost_runs);
+		if (isnan(worst))
+			snprintf(diff, sizeof(diff), "not recorded");
+		else
+			snprintf(diff, sizeof(diff), "%.2f%% (`%s`)", worst * 100, fn);
+		fprintf(f, "| `%s` | %s | %s | %s | %s | %zu of %zu | %s | %s | %s |\n",
+			c->variant, c->workload, c->params, c->timing, c->kconfig, c->cost_runs,
+			json_array_size(c->ok_runs), ok, diff,
+			cell_cost_trusted(c) ? "trusted" : "**NOT TRUSTED**");
+	}
+	fputc('\n', f);
+}
+
+/* The cells whose line table overflowed: their transfer counts are a lower bound. */
+static void dropped_lines(FILE *f, const struct report *r)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+		double dropped = 0, tracked = 0;
+		size_t k;
+		json_t *rec;
+
+		json_array_foreach(c->ok_runs, k, rec) {
+			dropped += json_number_value(json_object_get(cost_of(rec), "lines_dropped"));
+			tracked += json_number_value(json_object_get(cost_of(rec), "lines_tracked"));
+		}
+		if (dropped <= 0)
+			continue;
+		if (!any++)
+			fputs("Cells whose runs dropped lines from the transfer model's line table "
+			      "(it was full; their line transfers are a lower bound):\n\n", f);
+		fprintf(f, "- `%s` %s %s, timing %s, kconfig %s: %.0f lines dropped, %.0f "
+			"tracked, over %zu runs\n", c->variant, c->workload, c->params, c->timing,
+			c->kconfig, dropped, tracked, c->cost_runs);
+	}
+	if (any)
+		fputc('\n', f);
+}
+
+/* The representative group: rx-mixed on base, most tenants, then most receive CPUs. */
+static const struct cell *representative(const struct report *r)
+{
+	const struct cell *best = NULL;
+
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+		double t, bt;
+
+		if (!c->cost_runs || strcmp(c->workload, "rx-mixed") || strcmp(c->kconfig, "base"))
+			continue;
+		if (!best) {
+			best = c;
+			continue;
+		}
+		t = cell_param(c, "tenants");
+		bt = cell_param(best, "tenants");
+		if (t > bt || (t == bt && cell_param(c, "rx_cpus") > cell_param(best, "rx_cpus")))
+			best = c;
+	}
+	return best;
+}
+
+/* One per_cpu array summed over the cell's runs; the number of vCPUs, 0 if none. */
+static size_t per_cpu_sum(const struct cell *c, const char *key, double *sum)
+{
+	size_t n = 0, i, k;
+	json_t *rec, *v;
+
+	memset(sum, 0, MAX_VCPUS * sizeof(*sum));
+	json_array_foreach(c->ok_runs, i, rec)
+		json_array_foreach(json_object_get(json_object_get(cost_of(rec), "per_cpu"),
+						   key), k, v)
+			if (k < MAX_VCPUS && json_is_number(v)) {
+				sum[k] += json_number_value(v);
+				n = k + 1 > n ? k + 1 : n;
+			}
+	return n;
+}
+
+static void per_cpu_table(FILE *f, const struct report *r)
+{
+	static const struct { const char *key, *label; } rows[] = {
+		{ "kernel_insns", "kernel instructions" },
+		{ "charge_insns", "charge-path instructions" },
+		{ "transfers", "line transfers" },
+	};
+	const struct cell *at = representative(r);
+	size_t ncpu = 0;
+	double sum[MAX_VCPUS];
+
+	for (size_t i = 0; at && i < r->ncells; i++)
+		if (!strcmp(r->cells[i].params, at->params) &&
+		    !strcmp(r->cells[i].workload, at->workload) &&
+		    !strcmp(r->cells[i].timing, at->timing) &&
+		    !strcmp(r->cells[i].kconfig, at->kconfig))
+			for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+				size_t n = per_cpu_sum(&r->cells[i], rows[k].key, sum);
+
+				ncpu = n > ncpu ? n : ncpu;
+			}
+	if (!ncpu)
+		return;
+	fprintf(f, "### Where the work ran: share per vCPU\n\nOne cell group: rx-mixed %s, "
+		"timing %s, kconfig %s; each count summed over the cell's runs, as a share of "
+		"its all-vCPU total.\n\n| variant | count |", at->params, at->timing,
+		at->kconfig);
+	for (size_t k = 0; k < ncpu; k++)
+		fprintf(f, " vCPU %zu |", k);
+	fputs("\n|---|---|", f);
+	for (size_t k = 0; k < ncpu; k++)
+		fputs("---|", f);
+	fputc('\n', f);
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+
+		if (strcmp(c->params, at->params) || strcmp(c->workload, at->workload) ||
+		    strcmp(c->timing, at->timing) || strcmp(c->kconfig, at->kconfig))
+			continue;
+		for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+			size_t n = per_cpu_sum(c, rows[k].key, sum);
+			double total = 0;
+
+			if (!n)
+				continue;
+			for (size_t j = 0; j < n; j++)
+				total += sum[j];
+			fprintf(f, "| `%s`%s | %s |", c->variant,
+				cell_cost_trusted(c) ? "" : " (not trusted)", rows[k].label);
+			for (size_t j = 0; j < ncpu; j++)
+				if (j < n && total > 0)
+					fprintf(f, " %.1f%% |", 100 * sum[j] / total);
+				else
+					fputs(" n/a |", f);
+			fputc('\n', f);
+		}
+	}
+	fputc('\n', f);
+}
+
+void md_cost_model(FILE *f, const struct report *r)
+{
+	if (!report_has_cost(r))
+		return;
+	describe(f, r);
+	crosscheck_table(f, r);
+	dropped_lines(f, r);
+	per_cpu_table(f, r);
+}
