@@ -61,18 +61,21 @@ check "  ... storing nothing" test "$(lines)" -eq "$n"
 err=$($MMX run baseline rx-mixed tenants=2 duration_s=1 cost=1 accel=kvm --out "$store" 2>&1)
 check "cost=1 with accel=kvm is refused, naming TCG" grep -q "accel=tcg" <<<"$err"
 check "  ... storing nothing" test "$(lines)" -eq "$n"
-sysmap=$($MMX kernels baseline --dry-run 2>/dev/null | awk '$1 == "baseline" { print $3 }')
-sysmap=${MMX_CACHE:-$HOME/.cache/memcg-matrix}/kernels/$sysmap/System.map
-if [ -f "$sysmap" ]; then
-	mv "$sysmap" "$sysmap.hidden"
-	trap 'mv "$sysmap.hidden" "$sysmap" 2>/dev/null' EXIT
-	err=$($MMX run baseline rx-mixed tenants=2 duration_s=1 cost=1 --out "$store" 2>&1)
-	mv "$sysmap.hidden" "$sysmap"
-	check "a missing System.map fails before the boot, naming it" grep -q "System.map.*missing\|missing.*System.map" <<<"$err"
+# a kernel without System.map: a hard-link copy of the cache with baseline's
+# System.map removed, so the real cache (and a matrix using it) is untouched
+cache=${MMX_CACHE:-$HOME/.cache/memcg-matrix}
+key=$($MMX kernels baseline --dry-run 2>/dev/null | awk '$1 == "baseline" { print $3 }')
+tmpcache=$(mktemp -d)
+if [ -f "$cache/kernels/$key/System.map" ] && mkdir -p "$tmpcache/kernels" &&
+	cp -al "$cache/src" "$tmpcache/src" && cp -al "$cache/kernels/$key" "$tmpcache/kernels/$key"; then
+	rm "$tmpcache/kernels/$key/System.map"
+	err=$(MMX_CACHE=$tmpcache $MMX run baseline rx-mixed tenants=2 duration_s=1 cost=1 --out "$store" 2>&1)
+	check "a missing System.map fails before the boot, naming it" grep -q "System.map.*missing" <<<"$err"
 	check "  ... storing nothing" test "$(lines)" -eq "$n"
 else
-	not_ok "baseline's System.map not found at $sysmap"
+	not_ok "baseline's kernel not found in $cache/kernels/$key"
 fi
+rm -rf "$tmpcache"
 # a shared object that is not a QEMU plugin: QEMU refuses it; the run is
 # stored as failed, saying so
 notplugin=$(ls /usr/lib/x86_64-linux-gnu/libz.so.1 2>/dev/null)
