@@ -196,8 +196,8 @@ void cost_lines_end(FILE *f, const struct report *r, const struct tally *cost)
 	if (!cost->lines)
 		fputs("  - no cost data: no run with cost=1 of these variants and workloads; "
 		      "the secondary evidence below answers alone\n", f);
-	fputs("  Secondary evidence (throughput under TCG, which carries host noise, and "
-	      "the kprobe counts):\n", f);
+	fputs("  Secondary evidence (throughput, time under emulation, which carries host "
+	      "noise under tcg, and the kprobe counts):\n", f);
 }
 
 void cost_caveats(FILE *f, const struct tally *t)
@@ -242,8 +242,8 @@ void cost_answer(FILE *f, const struct report *r, const struct tally *t, const c
 		if (t->too_few)
 			fprintf(f, " With these repetitions the smallest possible p is above α; "
 				"about %zu runs per cell would let a clear separation pass Holm over "
-				"this report's %zu comparisons (the counts repeat within 1-2%%, so a "
-				"few more runs suffice).", reps_needed(r), r->ncmp);
+				"this report's %zu comparisons (the counts' own spread is in the cost "
+				"model section).", reps_needed(r), r->ncmp);
 	}
 	cost_caveats(f, t);
 }

@@ -117,15 +117,15 @@ static void describe(FILE *f, const struct report *r)
 	      "faults), P in instruction-equivalents per transfer. It is shown at P=50 "
 	      "(roughly a transfer between cores sharing a cache) and P=200 (roughly a "
 	      "contended or cross-socket one).\n\n", f);
-	fprintf(f, "P values the runs carry: %s. These are counts, not time: under TCG they "
-		"are immune to host noise, and they are blind to real cache and atomic "
+	fprintf(f, "P values the runs carry: %s. These are counts, not time: they do not "
+		"depend on host load, and they are blind to real cache and atomic "
 		"latencies except through the transfer model. The modelled cost at P=200 is "
 		"the primary cost metric of the ranking and the decision summary: it holds "
 		"the whole kernel's path length, so work a design moves out of the charge "
 		"functions is still counted, and it prices line transfers at the costly end, "
 		"so a design does not win by trading instructions for shared-line traffic. "
 		"Where a verdict at P=50 differs the decision summary says so. Throughput "
-		"under TCG stays beside it as secondary evidence; note that throughput of "
+		"(time under emulation) stays beside it as secondary evidence; note that throughput of "
 		"cost=1 runs is measured with the plugin attached, which slows the guest, so "
 		"compare throughput on cells without it where they exist.\n\n"
 		"How steady the counts are here (each cell's runs):\n\n", p);

@@ -430,9 +430,9 @@ void md_decisions(FILE *f, const struct report *r)
 		fputs("Where runs carry the cost plugin's counts (cost=1), each question states "
 		      "that deterministic cost evidence first and answers from it: it is the "
 		      "primary cost evidence, instruction and cache-line-transfer counts in the "
-		      "measured window, not time, repeating within 1-2% (see [the cost model]"
+		      "measured window, not time (their run-to-run spread is in [the cost model]"
 		      "(#cost-model-deterministic-counts-under-the-tcg-plugin)). Throughput "
-		      "under TCG and the kprobe counts follow, labelled secondary: time under "
+		      "and the kprobe counts follow, labelled secondary: time under "
 		      "emulation carries host noise and hides cache and atomic costs.\n\n", f);
 	q_keep_stock(f, r, modes, nm);
 	q_net_or_general(f, r, modes, nm);

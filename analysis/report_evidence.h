@@ -50,7 +50,7 @@ void cost_caveats(FILE *f, const struct tally *t);
 /* The answer's opening when cost evidence decides, and the secondary's. */
 #define COST_ANSWER_LEAD "\n  **Answer, from the primary cost evidence** (deterministic " \
 	"instruction and line-transfer counts under the cost plugin, not time): "
-#define SECONDARY_ANSWER_LEAD "\n\n  **Secondary evidence** (throughput under TCG, " \
-	"which carries host noise, and the kprobe counts): "
+#define SECONDARY_ANSWER_LEAD "\n\n  **Secondary evidence** (throughput, time under " \
+	"emulation, which carries host noise under tcg, and the kprobe counts): "
 
 #endif

@@ -180,8 +180,8 @@ void md_ranking(FILE *f, const struct report *r)
 	if (report_has_cost(r))
 		fputs("Where cells carry the cost plugin's counts (runs with cost=1), the "
 		      "primary metric is the modelled cost at P=200 (turned so that > 1 is "
-		      "cheaper): deterministic counts repeat within 1-2% where TCG throughput's "
-		      "A/A noise is 6-12%, so the counts rank and throughput is secondary "
+		      "cheaper): deterministic counts (their spread is in the cost model "
+		      "section) where TCG throughput's A/A noise is 6-12%, so the counts rank and throughput is secondary "
 		      "(its geomean is beside each row). The modelled cost is the kernel's "
 		      "instructions less the instrumentation's, plus 200 instruction-"
 		      "equivalents per cache-line transfer, per unit of work. A variant with no "

@@ -245,7 +245,7 @@ check "RFC 1: the primary cost evidence is listed before the throughput" \
 check "RFC 1: the answer comes from the primary cost evidence first" \
 	grep -q '^  \*\*Answer, from the primary cost evidence\*\* (deterministic' <<<"$rfc1"
 check "RFC 1: throughput answers as secondary evidence" \
-	grep -q '^  \*\*Secondary evidence\*\* (throughput under TCG' <<<"$rfc1"
+	grep -q '^  \*\*Secondary evidence\*\* (throughput, time under emulation' <<<"$rfc1"
 check "Article 1: fault-mix cost per fault is evidence" \
 	grep -q '`atomics-only` vs baseline, fault-mix modelled cost per fault, P=200' "$cmd"
 check "the cost model section is there, with P at 50 and 200" \
