@@ -10,10 +10,14 @@ const char *const memcg_charge_functions[] = {
 	"__memcg_kmem_charge_page", "__memcg_kmem_uncharge_page",
 	/* the stocks: consume/refill/drain_stock, *_obj_stock, drain_all_stock */
 	"*_stock", "refill_obj_stock_slow", "memcg_stock_*", "drain_stock_slot",
+	"obj_stock_*", "*stock_flush_required",
+	/* the obj stock's cached slab stats (split-stock and objcg-locallock
+	 * move part of it into mod_objcg_mlstate) */
+	"mod_objcg_state", "mod_objcg_mlstate",
 	/* variants: atomics-only, net-batch, split-stock, multi-slot */
 	"memcg_uncharge", "memcg_uncharge_direct",
 	"*mem_cgroup_batch_charge_skmem*", "consume_skmem_batch",
-	"refill_skmem_batch",
+	"refill_skmem_batch", "skmem_batch_*",
 };
 const size_t memcg_charge_functions_count =
 	sizeof(memcg_charge_functions) / sizeof(memcg_charge_functions[0]);
