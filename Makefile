@@ -104,7 +104,7 @@ $(BUILD)/mmx-cost.so: $(PLUGIN_SRC) $(HEADERS) | $(BUILD)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 # agent files that need nothing but libc (parsers) are unit-tested too
-UNIT_AGENT_SRC := harness/agent/proc_counters.c \
+UNIT_AGENT_SRC := harness/agent/proc_counters.c harness/agent/cpu_split.c \
 		  harness/agent/guest_files.c \
 		  harness/agent/latency_hist.c \
 		  harness/plugin/func_ranges.c harness/plugin/line_owner.c

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "../common/cost_window.h"
+#include "cpu_split.h"
 #include "ftrace_profile.h"
 #include "guest_time.h"
 #include "measure_window.h"
@@ -118,6 +119,7 @@ int window_open(struct measure_window *w, json_t *params, char *err,
 	if (w->ncpus > PROBE_MAX_CPUS)
 		w->ncpus = PROBE_MAX_CPUS;
 	w->profile_cpu = RX_CPU < w->ncpus ? RX_CPU : 0;
+	w->rx_cpus = 1;
 	w->profile = optional_int(params, "profile") > 0;
 	w->stats_reader_hz = (int)optional_int(params, "stats_reader_hz");
 	w->stats_reader_tenants = (int)optional_int(params, "tenants");
@@ -310,6 +312,24 @@ static json_t *per_cpu_or_null(const struct perf_counter *pc)
 	return a;
 }
 
+/* charges (try_charge + charge) and uncharges of the page counters per CPU */
+static void report_charges_per_cpu(const struct measure_window *w, json_t *metrics)
+{
+	const struct perf_counter *k = w->kprobes;
+	json_t *charges = json_array();
+
+	for (int c = 0; c < w->ncpus; c++)
+		json_array_append_new(charges, json_integer((json_int_t)(
+			k[K_TRY_CHARGE].delta[c] + k[K_CHARGE].delta[c])));
+	if (k[K_TRY_CHARGE].absent || k[K_CHARGE].absent) {
+		json_decref(charges);
+		charges = json_null();
+	}
+	json_object_set_new(metrics, "page_counter_charges_per_cpu", charges);
+	json_object_set_new(metrics, "page_counter_uncharges_per_cpu",
+			    per_cpu_or_null(&k[K_UNCHARGE]));
+}
+
 static void report_kprobes(const struct measure_window *w, json_t *metrics)
 {
 	json_t *counts = json_object(), *absent = json_array();
@@ -335,6 +355,7 @@ static void report_kprobes(const struct measure_window *w, json_t *metrics)
 							      perf_counter_total(&k[K_CHARGE]))));
 	json_object_set_new(metrics, "page_counter_uncharges",
 			    total_or_null(&k[K_UNCHARGE]));
+	report_charges_per_cpu(w, metrics);
 }
 
 static void report_perf(const struct measure_window *w, json_t *metrics)
@@ -492,6 +513,21 @@ static void report_per_unit(json_t *metrics, double units, const char *unit)
 	json_object_set_new(metrics, key, per);
 }
 
+/* the hot CPUs' share of the charge counters, against the other CPUs' */
+static void report_cpu_split(const struct measure_window *w, json_t *metrics,
+			     double units, const char *unit)
+{
+	json_t *set = json_array();
+
+	for (int c = RX_CPU; c < RX_CPU + w->rx_cpus; c++)
+		json_array_append_new(set, json_integer(c));
+	json_object_set_new(metrics, "rx_cpu_set", set);
+	cpu_split_report(metrics, "page_counter_charges_per_cpu", "charges", RX_CPU,
+			 w->rx_cpus, units, unit);
+	cpu_split_report(metrics, "page_counter_uncharges_per_cpu", "uncharges",
+			 RX_CPU, w->rx_cpus, units, unit);
+}
+
 void window_report(struct measure_window *w, json_t *metrics, double units,
 		   const char *unit_name)
 {
@@ -508,6 +544,7 @@ void window_report(struct measure_window *w, json_t *metrics, double units,
 		json_object_set_new(metrics, "unit", json_string(unit_name));
 		json_object_set_new(metrics, "units", json_real(units));
 		report_per_unit(metrics, units, unit_name);
+		report_cpu_split(w, metrics, units, unit_name);
 	}
 	if (w->profile) {
 		json_object_set_new(metrics, "profile", w->profile_report ?

@@ -57,6 +57,12 @@ struct measure_window {
 	int profile_cpu;
 	/* tenants the stats reader reads: params "tenants", or set it */
 	int stats_reader_tenants;
+	/*
+	 * The workload's hot CPUs, RX_CPU.. RX_CPU + rx_cpus - 1 (1 from
+	 * window_open; rx-mixed sets its receive CPUs): the charge counters
+	 * are split between them and the others.
+	 */
+	int rx_cpus;
 
 	int profile, stats_reader_hz;
 	double t_begin, t_end;

@@ -61,6 +61,7 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	/* kprobes and the profiler patch kernel text: arm before traffic */
 	if (window_open(&w, params, err, errlen) < 0)
 		return -1;
+	w.rx_cpus = rx_cpus > 1 ? rx_cpus : 1;
 	if (rx_proto_parse(json_string_value(json_object_get(params, "proto")),
 			   &opts.proto, err, errlen) < 0 ||
 	    rx_topology_parse(json_string_value(json_object_get(params, "topology")),

@@ -43,6 +43,10 @@ check "softnet dropped and time_squeeze reported" m '(.softnet_dropped | type) =
 check "/proc/stat softirq time per CPU" m '.softirq_ns_procstat_per_cpu | length == 4'
 check "software counters" m '.cpu_clock_ns > 0 and .context_switches > 0 and .task_clock_ns > 0'
 check "per-MB values" m '.unit == "mb" and .charges_per_mb > 0 and .softirq_ns_procstat_per_mb > 0 and .softnet_processed_per_mb > 0 and .net_rx_softirq_ns_per_mb == null'
+check "charges and uncharges per CPU" m '(.page_counter_charges_per_cpu | length) == 4 and (.page_counter_charges_per_cpu | add) == .page_counter_charges and (.page_counter_uncharges_per_cpu | add) == .page_counter_uncharges'
+check "the receive CPU's charges against the other CPUs' add up to charges per MB" \
+	m '.rx_cpu_set == [1] and ((.charges_rx_cpus_per_mb + .charges_other_cpus_per_mb) - .charges_per_mb | fabs) < 1e-6 * .charges_per_mb and ((.uncharges_rx_cpus_per_mb + .uncharges_other_cpus_per_mb) - .uncharges_per_mb | fabs) < 1e-6 * (.uncharges_per_mb + 1)'
+check "socket charges happen on the receive CPU (softirq), more than elsewhere" m '.charges_rx_cpus_per_mb > .charges_other_cpus_per_mb'
 check "tenant memory begin/end for 2 tenants" m '.tenant_memory.current.begin | length == 2'
 
 # profile=1

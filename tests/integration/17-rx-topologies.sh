@@ -75,6 +75,8 @@ check "rx_cpus=3: every receive CPU ends with one flow of each tenant" \
 check "rx_cpus=3: each receive CPU took packets, no other CPU did" \
 	jq -e '.metrics.netif_receive_skbs_per_cpu as $n | ($n[1:4] | all(. > 0)) and $n[0] == 0 and $n[4] == 0' <<<"$out"
 check "rx_cpus=3: charges counted" jq -e '.metrics.page_counter_charges > 0' <<<"$out"
+check "rx_cpus=3: charges split between the three receive CPUs and the others" \
+	jq -e '.metrics.rx_cpu_set == [1, 2, 3] and .metrics.charges_rx_cpus_per_mb > 0 and (.metrics.page_counter_charges_per_cpu[1:4] | all(. > 0))' <<<"$out"
 err=$($MMX run baseline rx-mixed tenants=2 duration_s=1 rx_cpus=3 --out "$TEST_STORE" 2>&1)
 rec=$(last_record "$TEST_STORE")
 check "rx_cpus=3 on the default 4-vCPU guest fails naming cpus=" \
