@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prng.h"
 #include "report.h"
 #include "run_store.h"
 
@@ -97,21 +96,6 @@ double cell_param(const struct cell *c, const char *key)
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-uint64_t cell_seed(uint64_t seed, const struct cell *c, const char *what)
-{
-	const char *parts[] = { c->variant, c->workload, c->params, c->timing,
-				c->kconfig, what };
-	char text[32];
-	uint64_t h;
-
-	/* a stream per cell and statistic: adding cells never moves another's interval */
-	snprintf(text, sizeof(text), "%llu", (unsigned long long)seed);
-	h = hash_string(HASH_START, text);
-	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
-		h = hash_string(hash_string(h, "|"), parts[i]);
-	return h;
-}
-
 static int order_of(const char *name, const char *const *order, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -157,7 +141,7 @@ static int cell_cmp(const void *pa, const void *pb)
 	return d ? d : strcmp(a->variant, b->variant);
 }
 
-static void cell_stats(struct report *r, struct cell *c)
+static void cell_stats(struct cell *c)
 {
 	for (size_t m = 0; m < metric_defs_count; m++) {
 		struct cell_metric *cm = &c->metrics[m];
@@ -174,9 +158,7 @@ static void cell_stats(struct report *r, struct cell *c)
 				cm->n++;
 		cm->median = stats_median(cm->values, cm->n);
 		cm->cv = stats_cv(cm->values, cm->n);
-		stats_bootstrap_median(cm->values, cm->n,
-				       cell_seed(r->seed, c, metric_defs[m].path),
-				       STATS_BOOTSTRAP_RESAMPLES, REPORT_LEVEL, &cm->ci);
+		stats_median_interval(cm->values, cm->n, REPORT_LEVEL, &cm->ci);
 	}
 }
 
@@ -197,7 +179,7 @@ int cells_build(struct report *r, const char *const *variant_order, size_t norde
 	sort_order_n = norder;
 	qsort(r->cells, r->ncells, sizeof(*r->cells), cell_cmp);
 	for (i = 0; i < r->ncells; i++) {
-		cell_stats(r, &r->cells[i]);
+		cell_stats(&r->cells[i]);
 		cell_cost_tally(&r->cells[i]);
 	}
 	return 0;

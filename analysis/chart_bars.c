@@ -232,10 +232,12 @@ static const struct cell *twin(const struct report *r, const struct cell *c,
 	return NULL;
 }
 
-static void bar_row(FILE *dat, const struct metric_def *d, const struct cell *c, size_t m)
+static void bar_row(FILE *dat, const struct metric_def *d, const struct cell *c, size_t m,
+		    struct coverage_span *span)
 {
 	const struct cell_metric *cm = c ? &c->metrics[m] : NULL;
 
+	coverage_span_add(span, cm);
 	if (!cm || cm->n == 0) {
 		fputs(" NaN NaN NaN", dat);
 		return;
@@ -256,7 +258,8 @@ static void rt_bars(const struct report *r, const char *dir, struct chart_list *
 		    size_t m, const struct cell *at)
 {
 	const struct metric_def *d = &metric_defs[m];
-	char name[200], sub[1200], ylabel[200], lab[160];
+	char name[200], sub[1200], ylabel[200], lab[160], bars[160];
+	struct coverage_span span = { 0 };
 	struct chart *c;
 	FILE *dat, *gp;
 
@@ -271,15 +274,15 @@ static void rt_bars(const struct report *r, const char *dir, struct chart_list *
 		if (!b && !t)
 			continue;
 		fprintf(dat, "\"%s\"", bar_label(r, r->variants[vi].name, lab, sizeof(lab)));
-		bar_row(dat, d, b, m);
-		bar_row(dat, d, t, m);
+		bar_row(dat, d, b, m, &span);
+		bar_row(dat, d, t, m, &span);
 		fputc('\n', dat);
 	}
 	fclose(dat);
 	if (!(gp = chart_open(dir, c, "gp")))
 		return;
-	snprintf(sub, sizeof(sub), "timing mode: %s; median and 95%% bootstrap interval\n"
-		 "rx-mixed %s", at->timing, at->params);
+	snprintf(sub, sizeof(sub), "timing mode: %s; %s\nrx-mixed %s", at->timing,
+		 coverage_span_text(bars, sizeof(bars), &span), at->params);
 	snprintf(ylabel, sizeof(ylabel), "%s (%s)", d->label, d->unit);
 	chart_preamble(gp, c, sub, "variant", ylabel);
 	bar_style(gp);
@@ -316,7 +319,8 @@ static void share_bars(const struct report *r, const char *dir, struct chart_lis
 {
 	int self = metric_index("rx-mixed", "profile.memcg_charge_share_self");
 	const struct metric_def *d = &metric_defs[m];
-	char name[200], sub[1200], lab[160];
+	char name[200], sub[1200], lab[160], bars[160];
+	struct coverage_span span = { 0 };
 	struct chart *c;
 	FILE *dat, *gp;
 
@@ -330,16 +334,16 @@ static void share_bars(const struct report *r, const char *dir, struct chart_lis
 		if (!v || v->metrics[m].n == 0)
 			continue;
 		fprintf(dat, "\"%s\"", bar_label(r, v->variant, lab, sizeof(lab)));
-		bar_row(dat, d, v, m);
-		bar_row(dat, &metric_defs[self], v, (size_t)self);
+		bar_row(dat, d, v, m, &span);
+		bar_row(dat, &metric_defs[self], v, (size_t)self, &span);
 		fputc('\n', dat);
 	}
 	fclose(dat);
 	if (!(gp = chart_open(dir, c, "gp")))
 		return;
 	snprintf(sub, sizeof(sub), "timing mode: %s, kconfig: %s; share of perf samples in the "
-		 "memcg charge functions; median and 95%% bootstrap interval\n%s",
-		 at->timing, at->kconfig, at->params);
+		 "memcg charge functions; %s\n%s", at->timing, at->kconfig,
+		 coverage_span_text(bars, sizeof(bars), &span), at->params);
 	chart_preamble(gp, c, sub, "variant", "share of profile samples (%)");
 	bar_style(gp);
 	fprintf(gp, "plot '%s.dat' using 2:3:4:xtic(1) title 'inclusive (with callees)', \\\n"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A metric against the number of tenants, one line per variant, median
- * with its 95% bootstrap interval as bars; one chart per timing mode,
+ * with its order-statistic interval as bars; one chart per timing mode,
  * kconfig axis and setting of the other parameters.
  */
 #include <math.h>
@@ -111,12 +111,22 @@ static void chart_qualifier(const struct report *r, const struct cell *first,
 	}
 }
 
+/* Whether one_chart draws cell cl of variant v: the rows of its .dat file. */
+static int drawn(const struct cell *cl, const struct cell *first, const char *xp,
+		 const struct variant_info *v, size_t m)
+{
+	return !strcmp(cl->variant, v->name) && same_group(cl, first, xp) &&
+	       cl->metrics[m].n > 0 && !isnan(cell_param(cl, xp));
+}
+
 static void one_chart(const struct report *r, const char *dir, struct chart_list *l,
 		      size_t m, const struct cell *first, size_t serial)
 {
 	const struct metric_def *d = &metric_defs[m];
 	const char *xp = tenant_param(d->workload);
 	char rest[1024], name[200], title[300], sub[1400], ylabel[200], s[100], qual[200];
+	char bars[160];
+	struct coverage_span span = { 0 };
 	struct chart *c;
 	FILE *dat, *gp;
 	int plotted = 0;
@@ -135,8 +145,12 @@ static void one_chart(const struct report *r, const char *dir, struct chart_list
 		fclose(dat);
 		return;
 	}
-	snprintf(sub, sizeof(sub), "timing mode: %s, kconfig: %s; median and 95%% bootstrap "
-		 "interval\n%s", first->timing, first->kconfig, rest);
+	for (size_t vi = 0; vi < r->nvariants; vi++)
+		for (size_t i = 0; i < r->ncells; i++)
+			if (drawn(&r->cells[i], first, xp, &r->variants[vi], m))
+				coverage_span_add(&span, &r->cells[i].metrics[m]);
+	snprintf(sub, sizeof(sub), "timing mode: %s, kconfig: %s; %s\n%s", first->timing,
+		 first->kconfig, coverage_span_text(bars, sizeof(bars), &span), rest);
 	snprintf(ylabel, sizeof(ylabel), "%s (%s)%s", d->label, d->unit,
 		 d->log_scale ? ", log scale" : "");
 	chart_preamble(gp, c, sub, xp, ylabel);
@@ -152,8 +166,7 @@ static void one_chart(const struct report *r, const char *dir, struct chart_list
 			const struct cell_metric *cm = &cl->metrics[m];
 			double x = cell_param(cl, xp);
 
-			if (strcmp(cl->variant, v->name) || !same_group(cl, first, xp) ||
-			    cm->n == 0 || isnan(x))
+			if (!drawn(cl, first, xp, v, m))
 				continue;
 			untrusted |= metric_is_cost(d) && !cell_cost_trusted(cl);
 			/* no interval (n too small): the bar collapses onto the median */

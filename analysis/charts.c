@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* gnuplot: each chart is a .dat and a .gp script drawn as SVG and PNG. */
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "charts.h"
 #include "log.h"
+#include "report_format.h"
 #include "subprocess.h"
 
 #define CHART_SIZE "1000,600"
@@ -64,6 +66,47 @@ void chart_preamble(FILE *gp, const struct chart *c, const char *subtitle,
 	fputs("\nset ylabel ", gp);
 	gp_string(gp, ylabel);
 	fputs("\nset grid\nset key below horizontal noenhanced spacing 1.1\nset bmargin 9\n", gp);
+}
+
+void coverage_span_add(struct coverage_span *s, const struct cell_metric *cm)
+{
+	if (!cm || !cm->n)
+		return;
+	if (!cm->ci.valid) {
+		s->bare++;
+		return;
+	}
+	if (!s->nhi || cm->ci.coverage < s->lo)
+		s->lo = cm->ci.coverage;
+	if (!s->nhi || cm->ci.coverage > s->hi)
+		s->hi = cm->ci.coverage;
+	if (!s->nhi || cm->n < s->nlo)
+		s->nlo = cm->n;
+	if (cm->n > s->nhi)
+		s->nhi = cm->n;
+}
+
+const char *coverage_span_text(char *buf, size_t cap, const struct coverage_span *s)
+{
+	struct interval lo = { .coverage = s->lo, .exact = 1 };
+	struct interval hi = { .coverage = s->hi, .exact = 1 };
+	char a[16], b[16];
+	size_t len;
+
+	if (!s->nhi) {
+		snprintf(buf, cap, "median (no interval: n < %d)", STATS_CI_MIN_N);
+		return buf;
+	}
+	if (s->nlo == s->nhi)
+		len = snprintf(buf, cap, "median and order-statistic interval (coverage %s "
+			       "at n = %zu)", fmt_coverage(a, sizeof(a), &lo), s->nlo);
+	else
+		len = snprintf(buf, cap, "median and order-statistic interval (coverage %s "
+			       "to %s at n = %zu to %zu)", fmt_coverage(a, sizeof(a), &lo),
+			       fmt_coverage(b, sizeof(b), &hi), s->nlo, s->nhi);
+	if (s->bare && len < cap)
+		snprintf(buf + len, cap - len, "; no bar below n = %d", STATS_CI_MIN_N);
+	return buf;
 }
 
 void chart_finish(FILE *gp, const struct chart *c)

@@ -35,6 +35,16 @@ void chart_note_absent(struct chart_list *l, const char *what);
 /* Prints s as a double-quoted gnuplot string. */
 void gp_string(FILE *f, const char *s);
 
+/* What the bars of a chart are: the coverage and n range of its intervals. */
+struct coverage_span {
+	double lo, hi;
+	size_t nlo, nhi;
+	size_t bare;		/* cells drawn without an interval (n too small) */
+};
+void coverage_span_add(struct coverage_span *s, const struct cell_metric *cm);
+/* "median and order-statistic interval (coverage 98.4% at n = 7)" */
+const char *coverage_span_text(char *buf, size_t cap, const struct coverage_span *s);
+
 /* the chart kinds */
 void chart_lines_vs_tenants(const struct report *r, const char *dir, struct chart_list *l);
 void chart_slot_heatmap(const struct report *r, const char *dir, struct chart_list *l);

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * mmx report [RESULTS_DIR] [--gate DIR] [--out DIR] [--seed N]
+ * mmx report [RESULTS_DIR] [--gate DIR] [--out DIR]
  *
  * Reads only the results store (RESULTS_DIR/runs.jsonl, default
  * results/matrix; a .jsonl file is read as is), the gate summaries (--gate,
  * default results/check) and matrix.json's variant knobs, and writes
  * OUT/REPORT.md (default OUT: the current directory, the repo top) with its
- * charts and CSV/JSON summaries in OUT/report/.  --seed sets the bootstrap
- * seed (default: the matrix seed the runs carry, else 1).
+ * charts and CSV/JSON summaries in OUT/report/.  Nothing in it is random:
+ * the intervals are exact (order statistics, Hodges-Lehmann), so the same
+ * store always gives the same numbers and there is no seed to set.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -28,36 +29,28 @@
 
 struct report_args {
 	const char *results, *gate, *out;
-	unsigned long long seed;
-	int seed_given;
 };
 
 static int parse_args(int argc, char **argv, struct report_args *a)
 {
-	*a = (struct report_args){ "results/matrix", "results/check", ".", 1, 0 };
+	*a = (struct report_args){ "results/matrix", "results/check", "." };
 	for (int i = 0; i < argc; i++) {
 		const char *opt = argv[i];
 
-		if (!strcmp(opt, "--gate") || !strcmp(opt, "--out") || !strcmp(opt, "--seed")) {
-			char *end;
-
+		if (!strcmp(opt, "--gate") || !strcmp(opt, "--out")) {
 			if (i + 1 >= argc) {
 				fail_msg("%s needs a value", opt);
 				return -1;
 			}
 			if (!strcmp(opt, "--gate"))
 				a->gate = argv[++i];
-			else if (!strcmp(opt, "--out"))
+			else
 				a->out = argv[++i];
-			else {
-				errno = 0;
-				a->seed = strtoull(argv[++i], &end, 10);
-				if (errno || *end || end == argv[i]) {
-					fail_msg("--seed %s: not a non-negative integer", argv[i]);
-					return -1;
-				}
-				a->seed_given = 1;
-			}
+		} else if (!strcmp(opt, "--seed")) {
+			/* gone with the bootstrap: say so rather than seed nothing */
+			fail_msg("--seed: the report has nothing random to seed (its intervals "
+				 "are exact order-statistic and Hodges-Lehmann intervals); drop it");
+			return -1;
 		} else if (opt[0] == '-') {
 			fail_msg("unknown option '%s'", opt);
 			return -1;
@@ -83,20 +76,6 @@ static void store_path(const char *results, char *buf, size_t cap)
 	snprintf(buf, cap, "%s/runs.jsonl.gz", results);
 	if (stat(buf, &st) < 0)
 		snprintf(buf, cap, "%s/runs.jsonl", results);
-}
-
-static unsigned long long matrix_seed(json_t *runs)
-{
-	size_t i;
-	json_t *rec;
-
-	json_array_foreach(runs, i, rec) {
-		json_t *s = json_object_get(json_object_get(rec, "matrix"), "seed");
-
-		if (json_is_integer(s) && json_integer_value(s) >= 0)
-			return (unsigned long long)json_integer_value(s);
-	}
-	return 1;
 }
 
 static int make_dir(const char *path)
@@ -152,8 +131,7 @@ int cmd_report(const struct matrix *m, int argc, char **argv)
 	int rc;
 
 	if (parse_args(argc, argv, &a) < 0) {
-		fprintf(stderr, "usage: mmx report [RESULTS_DIR] [--gate DIR] [--out DIR] "
-			"[--seed N]\n");
+		fprintf(stderr, "usage: mmx report [RESULTS_DIR] [--gate DIR] [--out DIR]\n");
 		return 2;
 	}
 	store_path(a.results, path, sizeof(path));
@@ -166,7 +144,6 @@ int cmd_report(const struct matrix *m, int argc, char **argv)
 	r.results_path = path;
 	r.gate_dir = a.gate;
 	r.out_dir = a.out;
-	r.seed = a.seed_given ? a.seed : matrix_seed(r.runs);
 	iso_time_now(r.generated_at, sizeof(r.generated_at));
 	rc = build_and_write(&r, json_object_get(m->root, "variants"));
 	cells_free(&r);

@@ -2,7 +2,8 @@
 /*
  * Every variant's cell against the baseline cell with the same workload,
  * parameters, timing mode and kconfig axis (never across timing modes):
- * ratio of medians with a bootstrap interval, Mann-Whitney p, and Holm over
+ * ratio of medians with the Hodges-Lehmann interval of the scale factor
+ * between the two (ratio_interval.c), Mann-Whitney p, and Holm over
  * the whole report's family of comparisons, A/A ones included.
  */
 #include <math.h>
@@ -39,9 +40,8 @@ static int add(struct report *r, struct cell *c, struct cell *base, size_t m)
 		.min_p = smallest_p(x->n, b->n), .p_holm = NAN,
 		.aa = !strcmp(c->variant, AA_VARIANT),
 	};
-	stats_bootstrap_ratio(x->values, x->n, b->values, b->n,
-			      cell_seed(r->seed, c, "ratio") ^ (uint64_t)m,
-			      STATS_BOOTSTRAP_RESAMPLES, REPORT_LEVEL, &cmp->ci);
+	stats_ratio_interval(x->values, x->n, b->values, b->n, REPORT_LEVEL, &cmp->ci,
+			     &cmp->ratio_hl);
 	stats_mann_whitney(x->values, x->n, b->values, b->n, &cmp->mwu);
 	return 0;
 }

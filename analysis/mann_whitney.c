@@ -8,6 +8,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "stats.h"
 
@@ -51,34 +52,48 @@ static long doubled_ranks(struct labelled *all, size_t n, long *rank2,
 	return w2;
 }
 
-/* P(|W2 - mean| >= |observed - mean|) over all C(n, nx) labellings. */
-static double exact_p(const long *rank2, size_t n, size_t nx, long w2)
+double *stats_rank_sum_counts(const long *rank2, size_t n, size_t nx, long *maxsum)
 {
-	long maxsum = 0, mean2 = (long)nx * (long)(n + 1);
-	long dist = labs(w2 - mean2);
-	double *count, total = 0, tail = 0;
+	size_t width;
+	double *count, *row;
 
+	*maxsum = 0;
 	for (size_t i = 0; i < n; i++)
-		maxsum += rank2[i];
-	/* count[k * (maxsum + 1) + s]: subsets of size k with doubled rank sum s */
-	count = calloc((nx + 1) * (size_t)(maxsum + 1), sizeof(*count));
+		*maxsum += rank2[i];
+	width = (size_t)*maxsum + 1;
+	/* count[k * width + s]: subsets of size k with doubled rank sum s */
+	count = calloc((nx + 1) * width, sizeof(*count));
 	if (!count)
-		return NAN;
+		return NULL;
 	count[0] = 1;
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = (i + 1 < nx ? i + 1 : nx); k >= 1; k--) {
-			double *to = count + k * (size_t)(maxsum + 1);
-			const double *from = count + (k - 1) * (size_t)(maxsum + 1);
+			double *to = count + k * width;
+			const double *from = count + (k - 1) * width;
 
-			for (long s = maxsum; s >= rank2[i]; s--)
+			for (long s = *maxsum; s >= rank2[i]; s--)
 				to[s] += from[s - rank2[i]];
 		}
-	for (long s = 0; s <= maxsum; s++) {
-		double c = count[nx * (size_t)(maxsum + 1) + (size_t)s];
+	/* only the row of size nx is wanted: move it to the front */
+	memmove(count, count + nx * width, width * sizeof(*count));
+	row = realloc(count, width * sizeof(*count));
+	return row ? row : count;
+}
 
-		total += c;
+/* P(|W2 - mean| >= |observed - mean|) over all C(n, nx) labellings. */
+static double exact_p(const long *rank2, size_t n, size_t nx, long w2)
+{
+	long maxsum, mean2 = (long)nx * (long)(n + 1);
+	long dist = labs(w2 - mean2);
+	double *count = stats_rank_sum_counts(rank2, n, nx, &maxsum);
+	double total = 0, tail = 0;
+
+	if (!count)
+		return NAN;
+	for (long s = 0; s <= maxsum; s++) {
+		total += count[s];
 		if (labs(s - mean2) >= dist)
-			tail += c;
+			tail += count[s];
 	}
 	free(count);
 	return fmin(1.0, tail / total);

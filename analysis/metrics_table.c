@@ -49,7 +49,7 @@ const struct metric_def metric_defs[] = {
 	  LOWER_IS_BETTER, NOT_PRIMARY, 1 },
 	/*
 	 * The cost plugin's counts (cost=1 runs), appended so the other
-	 * metrics keep their indices and with them their bootstrap streams.
+	 * metrics keep their indices.
 	 * The modelled cost at P=200 is the primary: it holds the whole
 	 * kernel's path length (a design that moves work out of the charge
 	 * functions, or drops them as nosocket does, is still charged for

@@ -26,12 +26,3 @@ size_t prng_below(struct prng *r, size_t n)
 	while (v >= limit);
 	return (size_t)(v % n);
 }
-
-uint64_t hash_string(uint64_t h, const char *s)
-{
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}

@@ -7,7 +7,7 @@
 
 /*
  * splitmix64 (Steele, Lea, Flood 2014): a tiny PRNG whose whole state is one
- * 64-bit word, so a stated seed reproduces every bootstrap interval.
+ * 64-bit word, so a stated seed reproduces the matrix's run order.
  */
 struct prng {
 	uint64_t state;
@@ -17,9 +17,5 @@ void prng_seed(struct prng *r, uint64_t seed);
 uint64_t prng_next(struct prng *r);
 /* Uniform in [0, n) without modulo bias; n > 0. */
 size_t prng_below(struct prng *r, size_t n);
-
-/* FNV-1a over s, continuing from h (start with HASH_START). */
-#define HASH_START 0xcbf29ce484222325ULL
-uint64_t hash_string(uint64_t h, const char *s);
 
 #endif

@@ -12,6 +12,7 @@
 /* The report's model: built once from the store, then only read by writers. */
 
 #define REPORT_ALPHA 0.05
+/* the coverage every interval is built to reach; each states the one it has */
 #define REPORT_LEVEL 0.95
 #define BASELINE_VARIANT "baseline"
 /* the baseline kernel measured again as an independent set: the noise floor */
@@ -21,7 +22,7 @@ struct cell_metric {
 	double *values;		/* from ok runs that carry the metric */
 	size_t n;
 	double median, cv;
-	struct interval ci;
+	struct interval ci;	/* order-statistic interval of the median */
 };
 
 /* One kernel x workload x parameters x timing mode (x kconfig axis). */
@@ -43,7 +44,13 @@ struct comparison {
 	struct cell *cell, *base;
 	size_t metric;
 	double ratio;		/* median(cell) / median(base) */
+	/*
+	 * the Hodges-Lehmann interval of the factor between the two
+	 * distributions, and that factor's own estimate (exp of the median
+	 * log difference), in the summaries beside the ratio of medians
+	 */
 	struct interval ci;
+	double ratio_hl;
 	struct mwu mwu;
 	double min_p;		/* the smallest p these sample sizes allow */
 	double p_holm;
@@ -71,7 +78,6 @@ struct variant_info {
 enum gate_state variant_gate_on(const struct variant_info *v, const char *kconfig);
 
 struct report {
-	uint64_t seed;
 	const char *results_path, *gate_dir, *out_dir;
 	json_t *runs;
 	size_t skipped_lines;
@@ -88,8 +94,6 @@ struct report {
 int cells_build(struct report *r, const char *const *variant_order, size_t norder);
 struct cell *cell_find(struct report *r, const char *variant, const char *workload,
 		       const char *params, const char *timing, const char *kconfig);
-/* The bootstrap seed of one statistic of one cell, derived from the report seed. */
-uint64_t cell_seed(uint64_t seed, const struct cell *c, const char *what);
 /* The numeric value of a parameter, or NAN. */
 double cell_param(const struct cell *c, const char *key);
 void cells_free(struct report *r);

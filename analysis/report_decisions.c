@@ -422,7 +422,9 @@ void md_decisions(FILE *f, const struct report *r)
 	size_t nm = timing_modes(r, modes, 8);
 
 	fputs("## Decision summary\n\nEach answer follows from the comparisons listed "
-	      "under it: median ratio to baseline with its 95% bootstrap interval, at the "
+	      "under it: median ratio to baseline with the Hodges-Lehmann interval of the "
+	      "factor between the two and that interval's coverage in parentheses (see "
+	      "[Methodology](#methodology-and-provenance)), at the "
 	      "most tenants measured, Mann-Whitney p and its Holm-adjusted value over all "
 	      "comparisons of this report; \"better\"/\"worse\" only when Holm p < 0.05, "
 	      "\"~\" otherwise. Timing modes are never mixed in one comparison.\n\n", f);

@@ -19,10 +19,18 @@ const char *fmt_value(char *buf, size_t cap, const struct metric_def *d, double 
 	return buf;
 }
 
+const char *fmt_coverage(char *buf, size_t cap, const struct interval *ci)
+{
+	/* rounded down: the coverage stated is never more than the one held */
+	snprintf(buf, cap, "%s%.1f%%", ci->exact ? "" : "≈",
+		 floor(ci->coverage * 1000 + 1e-9) / 10);
+	return buf;
+}
+
 const char *fmt_median_ci(char *buf, size_t cap, const struct metric_def *d,
 			  const struct cell_metric *cm)
 {
-	char m[32], lo[32], hi[32];
+	char m[32], lo[32], hi[32], cov[16];
 
 	if (cm->n == 0)
 		snprintf(buf, cap, "no data");
@@ -30,9 +38,10 @@ const char *fmt_median_ci(char *buf, size_t cap, const struct metric_def *d,
 		snprintf(buf, cap, "%s (no interval: n=%zu < %d)",
 			 fmt_value(m, sizeof(m), d, cm->median), cm->n, STATS_CI_MIN_N);
 	else
-		snprintf(buf, cap, "%s [%s, %s]", fmt_value(m, sizeof(m), d, cm->median),
+		snprintf(buf, cap, "%s [%s, %s] (%s)", fmt_value(m, sizeof(m), d, cm->median),
 			 fmt_value(lo, sizeof(lo), d, cm->ci.lo),
-			 fmt_value(hi, sizeof(hi), d, cm->ci.hi));
+			 fmt_value(hi, sizeof(hi), d, cm->ci.hi),
+			 fmt_coverage(cov, sizeof(cov), &cm->ci));
 	return buf;
 }
 
@@ -47,11 +56,14 @@ static const char *pct(char *buf, size_t cap, double ratio)
 
 const char *fmt_delta(char *buf, size_t cap, double ratio, const struct interval *ci)
 {
-	char a[24], lo[24], hi[24];
+	char a[24], lo[24], hi[24], cov[16];
 
 	if (ci && ci->valid)
-		snprintf(buf, cap, "%s [%s, %s]", pct(a, sizeof(a), ratio),
-			 pct(lo, sizeof(lo), ci->lo), pct(hi, sizeof(hi), ci->hi));
+		snprintf(buf, cap, "%s [%s, %s] (%s)", pct(a, sizeof(a), ratio),
+			 pct(lo, sizeof(lo), ci->lo), pct(hi, sizeof(hi), ci->hi),
+			 fmt_coverage(cov, sizeof(cov), ci));
+	else if (ci && ci->why)
+		snprintf(buf, cap, "%s (no interval: %s)", pct(a, sizeof(a), ratio), ci->why);
 	else
 		snprintf(buf, cap, "%s", pct(a, sizeof(a), ratio));
 	return buf;

@@ -8,10 +8,12 @@
 
 /* Text of numbers as the report shows them; "n/a" when not computable. */
 const char *fmt_value(char *buf, size_t cap, const struct metric_def *d, double v);
-/* "12.3 [11.9, 12.8]" in the metric's unit. */
+/* "98.4%": an interval's coverage, rounded down; "≈95.1%" when approximate. */
+const char *fmt_coverage(char *buf, size_t cap, const struct interval *ci);
+/* "12.3 [11.9, 12.8] (98.4%)" in the metric's unit, the interval's coverage last. */
 const char *fmt_median_ci(char *buf, size_t cap, const struct metric_def *d,
 			  const struct cell_metric *cm);
-/* "+12.3% [+8.1%, +15.0%]" of a ratio. */
+/* "+12.3% [+8.1%, +15.0%] (96.2%)" of a ratio; the reason when no interval. */
 const char *fmt_delta(char *buf, size_t cap, double ratio, const struct interval *ci);
 const char *fmt_p(char *buf, size_t cap, double p);
 /*

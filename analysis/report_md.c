@@ -73,8 +73,9 @@ size_t reps_needed(const struct report *r)
 
 static void md_charts(FILE *f, const struct chart_list *charts, const char *rel)
 {
-	fputs("## Charts\n\nEvery chart states its timing mode; bars are 95% bootstrap "
-	      "intervals of the median. SVG shown, PNG beside it.\n\n", f);
+	fputs("## Charts\n\nEvery chart states its timing mode; bars are the "
+	      "order-statistic intervals of the median, each chart naming their coverage "
+	      "for its n. SVG shown, PNG beside it.\n\n", f);
 	for (size_t i = 0; i < charts->n; i++) {
 		const struct chart *c = &charts->v[i];
 
@@ -110,12 +111,13 @@ int report_md_write(const struct report *r, const struct chart_list *charts,
 		r->results_path, json_array_size(r->runs));
 	if (r->skipped_lines)
 		fprintf(f, ", %zu corrupt lines skipped", r->skipped_lines);
-	fprintf(f, "); bootstrap seed %llu. Machine-readable summaries: "
+	fprintf(f, "); intervals: order statistics for a median, Hodges-Lehmann for a "
+		"ratio, each with its coverage in parentheses. Machine-readable summaries: "
 		"[`%s/cells.csv`](%s/cells.csv), [`%s/comparisons.csv`](%s/comparisons.csv), "
 		"[`%s/failed_runs.csv`](%s/failed_runs.csv), [`%s/summary.json`](%s/summary.json). "
 		"Where and when the runs happened: [Methodology and provenance]"
 		"(#methodology-and-provenance).\n\n",
-		(unsigned long long)r->seed, asset_rel, asset_rel, asset_rel, asset_rel,
+		asset_rel, asset_rel, asset_rel, asset_rel,
 		asset_rel, asset_rel, asset_rel, asset_rel);
 	md_decisions(f, r);
 	md_correctness(f, r);

@@ -21,6 +21,8 @@ void md_calibration(FILE *f, const struct report *r);
 void md_tables(FILE *f, const struct report *r);
 void md_failures(FILE *f, const struct report *r);
 void md_provenance(FILE *f, const struct report *r);
+/* The methodology's intervals: method, and rank and coverage per sample size. */
+void md_intervals(FILE *f, const struct report *r);
 
 /* helpers shared by the sections (report_md.c) */
 const char *gate_word(enum gate_state g);

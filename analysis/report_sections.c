@@ -176,19 +176,17 @@ void md_provenance(FILE *f, const struct report *r)
 	};
 
 	fputs("## Methodology and provenance\n\n", f);
-	fprintf(f, "Statistics: per cell the median of the ok runs and a %.0f%% percentile "
-		"bootstrap interval of it (%d resamples, splitmix64 seeded from the report "
-		"seed %llu and the cell, so every interval is reproducible and independent of "
-		"the other cells; no interval below n = %d). Against baseline: the ratio of "
-		"medians with a bootstrap interval (both samples resampled independently) and "
-		"the two-sided Mann-Whitney U test: exact permutation p-value with ties kept "
+	fprintf(f, "Statistics: per cell the median of the ok runs with an order-statistic "
+		"interval of it. Against baseline: the ratio of medians with the "
+		"Hodges-Lehmann interval of the factor between the two cells, and the "
+		"two-sided Mann-Whitney U test: exact permutation p-value with ties kept "
 		"when n1 + n2 <= %d, else the normal approximation with tie-corrected variance "
 		"and continuity correction. Holm's step-down correction runs over all %zu "
 		"comparisons of this report (every variant, cell and metric, A/A included); "
 		"significant means Holm p < %.2f. Geometric means summarise ratios across "
 		"cells. CV is the sample standard deviation over the mean.\n\n",
-		REPORT_LEVEL * 100, STATS_BOOTSTRAP_RESAMPLES, (unsigned long long)r->seed,
-		STATS_CI_MIN_N, STATS_MWU_EXACT_MAX_N, r->ncmp, REPORT_ALPHA);
+		STATS_MWU_EXACT_MAX_N, r->ncmp, REPORT_ALPHA);
+	md_intervals(f, r);
 	fputs("Timing modes in this report (never compared with each other):\n\n", f);
 	for (size_t i = 0; i < nm; i++)
 		fprintf(f, "- `%s`: %s\n", modes[i], timing_meaning(modes[i]));
@@ -256,5 +254,5 @@ void md_provenance(FILE *f, const struct report *r)
 	}
 	fprintf(f, "\nEvery table row carries the `mmx run` command that reproduces one run "
 		"of its cell; `mmx report %s --gate %s` regenerates this file with the same "
-		"seed and the same numbers.\n", r->results_path, r->gate_dir);
+		"numbers.\n", r->results_path, r->gate_dir);
 }

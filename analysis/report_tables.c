@@ -139,8 +139,8 @@ static void one_table(FILE *f, const struct report *r, size_t first_cell, size_t
 
 	fprintf(f, "#### %s: %s (%s, %s is better), timing %s, kconfig %s\n\n"
 		"Fixed in this table: %s.\n\n"
-		"| varying parameters | variant | n | median [95%% CI] (%s) | CV | Δ vs baseline "
-		"[95%% CI] | p (Holm) | | reproduce one run |\n"
+		"| varying parameters | variant | n | median [interval] (coverage), %s | CV | "
+		"Δ vs baseline [interval] (coverage) | p (Holm) | | reproduce one run |\n"
 		"|---|---|---|---|---|---|---|---|---|\n", first->workload, d->label, d->unit,
 		d->direction == HIGHER_IS_BETTER ? "higher" : "lower", first->timing,
 		first->kconfig, params_part(r, first, 1, fixed, sizeof(fixed))[0] ?
@@ -174,10 +174,12 @@ static void tables_of(FILE *f, const struct report *r, size_t m)
 void md_tables(FILE *f, const struct report *r)
 {
 	fputs("## Results per workload and metric\n\n"
-	      "Median of the ok runs with its 95% percentile-bootstrap interval; CV is the "
-	      "coefficient of variation; Δ is the ratio of medians to the baseline cell "
-	      "with the same parameters, timing mode and kconfig, with its bootstrap "
-	      "interval; p is the two-sided Mann-Whitney U p-value, Holm-adjusted in "
+	      "Median of the ok runs with its order-statistic interval and that "
+	      "interval's coverage at the row's n; CV is the coefficient of variation; Δ is "
+	      "the ratio of medians to the baseline cell with the same parameters, timing "
+	      "mode and kconfig, with the Hodges-Lehmann interval of the factor between "
+	      "them and its coverage (both explained, with the coverage for every n, in "
+	      "[Methodology](#methodology-and-provenance)); p is the two-sided Mann-Whitney U p-value, Holm-adjusted in "
 	      "parentheses; \"~\" marks no significant difference. Failed runs are counted "
 	      "beside n and never enter a statistic.\n\n", f);
 	if (report_has_cost(r))

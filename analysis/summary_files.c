@@ -32,6 +32,27 @@ static json_t *num_or_null(double v)
 	return isnan(v) || isinf(v) ? json_null() : json_real(v);
 }
 
+static json_t *str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+/* lo, hi and coverage of an interval: null (or empty in CSV) when there is none */
+static double ci_lo(const struct interval *ci)
+{
+	return ci->valid ? ci->lo : NAN;
+}
+
+static double ci_hi(const struct interval *ci)
+{
+	return ci->valid ? ci->hi : NAN;
+}
+
+static double ci_coverage(const struct interval *ci)
+{
+	return ci->valid ? ci->coverage : NAN;
+}
+
 static void cell_columns(FILE *f, const struct cell *c)
 {
 	csv_str(f, c->variant, 0);
@@ -48,7 +69,7 @@ static json_t *cell_json(const struct report *r, const struct cell *c, size_t m)
 	json_t *o;
 
 	o = json_pack("{s:s, s:s, s:s, s:O, s:s, s:s, s:s, s:s, s:I, s:I, s:I,"
-			 " s:o, s:o, s:o, s:o, s:s}",
+			 " s:o, s:o, s:o, s:o, s:o, s:o, s:s}",
 		"variant", c->variant, "workload", c->workload, "params", c->params,
 		"params_json", c->params_json, "timing_mode", c->timing,
 		"kconfig", c->kconfig, "profile", c->profile,
@@ -56,8 +77,9 @@ static json_t *cell_json(const struct report *r, const struct cell *c, size_t m)
 		"n_ok_runs", (json_int_t)json_array_size(c->ok_runs),
 		"n_failed_runs", (json_int_t)json_array_size(c->failed_runs),
 		"median", num_or_null(cm->median),
-		"ci_lo", num_or_null(cm->ci.valid ? cm->ci.lo : NAN),
-		"ci_hi", num_or_null(cm->ci.valid ? cm->ci.hi : NAN),
+		"ci_lo", num_or_null(ci_lo(&cm->ci)), "ci_hi", num_or_null(ci_hi(&cm->ci)),
+		"ci_coverage", num_or_null(ci_coverage(&cm->ci)),
+		"ci_why", str_or_null(cm->n ? cm->ci.why : "no data"),
 		"cv", num_or_null(cm->cv),
 		"reproduce", reproduce_cmd(cmd, sizeof(cmd), c));
 	/* a cost number says whether the plugin agreed with the kprobes */
@@ -86,7 +108,7 @@ static int write_cells(const struct report *r, const char *dir, json_t *all)
 
 	f = open_csv(dir, "cells.csv",
 		     "variant,workload,params,timing_mode,kconfig,metric,unit_scale,n,"
-		     "n_failed_runs,median,ci95_lo,ci95_hi,cv\n");
+		     "n_failed_runs,median,ci_lo,ci_hi,ci_coverage,cv\n");
 	if (!f)
 		return -1;
 	for (size_t i = 0; i < r->ncells; i++) {
@@ -102,8 +124,9 @@ static int write_cells(const struct report *r, const char *dir, json_t *all)
 			csv_num(f, metric_defs[m].scale, 0);
 			fprintf(f, "%zu,%zu,", cm->n, json_array_size(c->failed_runs));
 			csv_num(f, cm->median, 0);
-			csv_num(f, cm->ci.valid ? cm->ci.lo : NAN, 0);
-			csv_num(f, cm->ci.valid ? cm->ci.hi : NAN, 0);
+			csv_num(f, ci_lo(&cm->ci), 0);
+			csv_num(f, ci_hi(&cm->ci), 0);
+			csv_num(f, ci_coverage(&cm->ci), 0);
 			csv_num(f, cm->cv, 1);
 			json_array_append_new(all, cell_json(r, c, m));
 		}
@@ -117,8 +140,8 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 
 	f = open_csv(dir, "comparisons.csv",
 		     "variant,workload,params,timing_mode,kconfig,metric,n,n_baseline,ratio,"
-		     "ratio_ci95_lo,ratio_ci95_hi,mwu_u,p,p_exact,min_possible_p,p_holm,"
-		     "verdict,aa\n");
+		     "ratio_ci_lo,ratio_ci_hi,ratio_ci_coverage,ratio_ci_exact,ratio_hl,mwu_u,p,"
+		     "p_exact,min_possible_p,p_holm,verdict,aa\n");
 	if (!f)
 		return -1;
 	for (size_t i = 0; i < r->ncmp; i++) {
@@ -130,8 +153,14 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 		fprintf(f, "%zu,%zu,", c->cell->metrics[c->metric].n,
 			c->base->metrics[c->metric].n);
 		csv_num(f, c->ratio, 0);
-		csv_num(f, c->ci.valid ? c->ci.lo : NAN, 0);
-		csv_num(f, c->ci.valid ? c->ci.hi : NAN, 0);
+		csv_num(f, ci_lo(&c->ci), 0);
+		csv_num(f, ci_hi(&c->ci), 0);
+		csv_num(f, ci_coverage(&c->ci), 0);
+		if (c->ci.valid)
+			fprintf(f, "%d,", c->ci.exact);
+		else
+			fputc(',', f);
+		csv_num(f, c->ratio_hl, 0);
 		csv_num(f, c->mwu.u, 0);
 		csv_num(f, c->mwu.p, 0);
 		fprintf(f, "%d,", c->mwu.exact);
@@ -140,14 +169,17 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 		csv_str(f, verdict, 0);
 		fprintf(f, "%d\n", c->aa);
 		json_array_append_new(all, json_pack(
-			"{s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:b, s:o,"
-			" s:o, s:s, s:b}",
+			"{s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
+			" s:o, s:b, s:o, s:o, s:s, s:b}",
 			"variant", c->cell->variant, "workload", c->cell->workload,
 			"params", c->cell->params, "timing_mode", c->cell->timing,
 			"kconfig", c->cell->kconfig, "metric", metric_defs[c->metric].path,
 			"ratio", num_or_null(c->ratio),
-			"ratio_ci_lo", num_or_null(c->ci.valid ? c->ci.lo : NAN),
-			"ratio_ci_hi", num_or_null(c->ci.valid ? c->ci.hi : NAN),
+			"ratio_ci_lo", num_or_null(ci_lo(&c->ci)),
+			"ratio_ci_hi", num_or_null(ci_hi(&c->ci)),
+			"ratio_ci_coverage", num_or_null(ci_coverage(&c->ci)),
+			"ratio_ci_exact", c->ci.valid ? json_boolean(c->ci.exact) : json_null(),
+			"ratio_ci_why", str_or_null(c->ci.why), "ratio_hl", num_or_null(c->ratio_hl),
 			"p", num_or_null(c->mwu.p), "p_exact", c->mwu.exact,
 			"min_possible_p", num_or_null(c->min_p),
 			"p_holm", num_or_null(c->p_holm), "verdict", verdict, "aa", c->aa));
@@ -215,11 +247,13 @@ int summary_files_write(const struct report *r, const char *dir)
 	rc |= write_cells(r, dir, cells);
 	rc |= write_comparisons(r, dir, cmps);
 	rc |= write_failures(r, dir, fails);
-	sum = json_pack("{s:s, s:s, s:I, s:I, s:f, s:f, s:i, s:i, s:o, s:o, s:o, s:o}",
+	sum = json_pack("{s:s, s:s, s:s, s:s, s:f, s:f, s:i, s:i, s:o, s:o, s:o, s:o}",
 		"results", r->results_path, "generated_at", r->generated_at,
-		"seed", (json_int_t)r->seed,
-		"bootstrap_resamples", (json_int_t)STATS_BOOTSTRAP_RESAMPLES,
-		"confidence", REPORT_LEVEL, "alpha", REPORT_ALPHA,
+		"median_interval", "order statistics [x(l), x(n+1-l)], coverage "
+		"1 - 2 P(binomial(n, 1/2) < l)",
+		"ratio_interval", "Hodges-Lehmann (Moses) interval of the shift of log "
+		"values, exponentiated; coverage from the null distribution of U",
+		"target_coverage", REPORT_LEVEL, "alpha", REPORT_ALPHA,
 		"mwu_exact_max_n", STATS_MWU_EXACT_MAX_N, "ci_min_n", STATS_CI_MIN_N,
 		"cells", cells, "comparisons", cmps, "failed_runs", fails,
 		"variants", gate_json(r));

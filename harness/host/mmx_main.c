@@ -18,7 +18,7 @@ static int usage(FILE *f)
 		"                                        boot once, print and store the result\n"
 		"  check VARIANT [kconfig=base,debug] [items=...]\n"
 		"                                        the correctness gate\n"
-		"  report [RESULTS_DIR] [--gate DIR] [--out DIR] [--seed N]\n"
+		"  report [RESULTS_DIR] [--gate DIR] [--out DIR]\n"
 		"                                        statistics, charts and REPORT.md\n"
 		"  matrix [--profile NAME] [--dry-run] [-j N] [--results DIR] [--seed N]\n"
 		"         [--retries N]                  run a profile (default quick), resumable\n"

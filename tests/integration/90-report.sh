@@ -80,7 +80,85 @@ for f in cells.csv comparisons.csv failed_runs.csv; do
 	check "$f written with a header and rows" test "$(wc -l <"$tmp/a/report/$f")" -gt 1
 done
 check "summary.json is JSON with cells and comparisons" \
-	jq -e '(.cells | length) > 0 and (.comparisons | length) > 0 and .seed == 7' "$tmp/a/report/summary.json"
+	jq -e '(.cells | length) > 0 and (.comparisons | length) > 0 and .target_coverage == 0.95' "$tmp/a/report/summary.json"
+
+# the intervals: order statistics for a median, Hodges-Lehmann for a ratio,
+# each stated with the coverage its n gives. The fixture has n = 10 (l = 2:
+# [x(2), x(9)], 1 - 2 (1 + 10)/1024 = 97.85%) and n = 5 (only [x(1), x(5)],
+# 1 - 2/32 = 93.75%, below 95% and said so); 10 vs 10 runs give k = 24 of
+# 100 ratios, 95.67%, 5 vs 10 k = 9 of 50, 96.00% (the null distribution of U)
+sum=$tmp/a/report/summary.json
+values() {	# values VARIANT TENANTS [METRIC]: the fixture's ok values, sorted
+	jq -c --arg v "$1" --argjson t "$2" --arg m "${3:-throughput_bytes_per_sec}" \
+		'select(.status == "ok" and .variant == $v and .workload == "rx-mixed"
+			and .params.tenants == $t) | .metrics[$m]' "$fx/runs.jsonl" 2>/dev/null | jq -s -c sort
+}
+cell_of() {	# cell_of VARIANT TENANTS: the summary's throughput cell
+	jq -c --arg v "$1" --argjson t "$2" '[.cells[] | select(.variant == $v and .workload == "rx-mixed"
+		and .metric == "throughput_bytes_per_sec" and (.params | test("tenants=\($t) ")))][0]' "$sum"
+}
+near() {	# near GOT WANT: equal to 1e-9, relatively
+	jq -n -e --argjson g "$1" --argjson w "$2" '(($g - $w) / $w) | (if . < 0 then -. else . end) < 1e-9' >/dev/null
+}
+ms=$(values multi-slot 8)
+cell=$(cell_of multi-slot 8)
+check "n = 10: the interval starts at x(2) of the fixture's values" \
+	near "$(jq .ci_lo <<<"$cell")" "$(jq '.[1]' <<<"$ms")"
+check "n = 10: the interval ends at x(9)" near "$(jq .ci_hi <<<"$cell")" "$(jq '.[8]' <<<"$ms")"
+check "n = 10: coverage 1 - 22/1024 stated" near "$(jq .ci_coverage <<<"$cell")" 0.978515625
+ss=$(values split-stock 8)
+cell=$(cell_of split-stock 8)
+check "n = 5: the interval starts at the smallest of the fixture's values" \
+	near "$(jq .ci_lo <<<"$cell")" "$(jq '.[0]' <<<"$ss")"
+check "n = 5: the interval ends at the largest" near "$(jq .ci_hi <<<"$cell")" "$(jq '.[4]' <<<"$ss")"
+check "n = 5: coverage 1 - 2/32 stated, not 95%" near "$(jq .ci_coverage <<<"$cell")" 0.9375
+check "n = 10 row: the median's coverage (97.8%) and the ratio's (95.6%) printed" \
+	grep -qE '^\| tenants=8 \| `multi-slot` \| 10 \(\+1 failed\) \| 17\.48 \[[0-9.]+, [0-9.]+\] \(97\.8%\) \| [^|]* \| \+24\.8% \[[-+0-9.%]+, [-+0-9.%]+\] \(95\.6%\) \|' "$md"
+check "n = 5 row: the range's own coverage (93.7%) printed" \
+	grep -qE '^\| tenants=8 \| `split-stock` \*\*INVALID\*\* \| 5 \| [0-9.]+ \[[0-9.]+, [0-9.]+\] \(93\.7%\) \| [^|]* \| [-+0-9.%]+ \[[-+0-9.%]+, [-+0-9.%]+\] \(96\.0%\) \|' "$md"
+for line in 'n = 5: \[x(1), x(5)\], coverage 93\.7%' 'n = 6: \[x(1), x(6)\], coverage 96\.8%' \
+	    'n = 10: \[x(2), x(9)\], coverage 97\.8%' 'n = 5 vs 10: k = 9 of 50 differences, coverage 96\.0%' \
+	    'n = 10 vs 10: k = 24 of 100 differences, coverage 95\.6%'; do
+	check "methodology: $line" grep -q "^  - $line (" "$md"
+done
+check "methodology: the ratio of medians checked against its interval" \
+	grep -q '^In all [0-9]* comparisons with an interval the ratio of medians lies inside it\.$' "$md"
+base=$(values baseline 8)
+ratios=$(jq -n -c --argjson y "$ms" --argjson x "$base" '[$y[] as $a | $x[] as $b | $a / $b] | sort')
+cmp_of=$(jq -c '[.comparisons[] | select(.variant == "multi-slot" and .metric == "throughput_bytes_per_sec"
+	and (.params | test("tenants=8 ")))][0]' "$sum")
+check "10 vs 10: the ratio interval starts at the 24th smallest of the 100 ratios" \
+	near "$(jq .ratio_ci_lo <<<"$cmp_of")" "$(jq '.[23]' <<<"$ratios")"
+check "10 vs 10: and ends at the 24th largest" \
+	near "$(jq .ratio_ci_hi <<<"$cmp_of")" "$(jq '.[76]' <<<"$ratios")"
+check "10 vs 10: coverage 1 - 2 P(U <= 23) = 0.956743 stated, as exact" \
+	near "$(jq .ratio_ci_coverage <<<"$cmp_of")" 0.9567429474550218
+check "10 vs 10: marked exact" jq -e '.ratio_ci_exact == true' <<<"$cmp_of"
+# the median of the 100 log ratios, back on the ratio scale: the geometric mean of the middle two
+check "10 vs 10: the Hodges-Lehmann ratio is the median of the 100 ratios" \
+	near "$(jq .ratio_hl <<<"$cmp_of")" "$(jq '.[49] * .[50] | sqrt' <<<"$ratios")"
+check "cells.csv and comparisons.csv carry the coverage" \
+	bash -c "head -n1 '$tmp/a/report/cells.csv' | grep -q ',ci_lo,ci_hi,ci_coverage,' &&
+		 head -n1 '$tmp/a/report/comparisons.csv' | grep -q ',ratio_ci_lo,ratio_ci_hi,ratio_ci_coverage,ratio_ci_exact,ratio_hl,'"
+check "no bootstrap and no unqualified 95% CI left in the report or its charts" \
+	bash -c "! grep -qiE 'bootstrap|95% CI' '$md' $tmp/a/report/*.gp"
+check "chart subtitles name the interval and the coverage for their n" \
+	grep -q 'median and order-statistic interval (coverage 96.8% at n = 6)' "$tmp/a/report/fault-mix-faults_per_sec-tcg-base-0.gp"
+
+# a metric with a zero has no log scale: its ratio is shown without an interval, and says why
+mkdir -p "$tmp/zero"
+{ jq -c 'if .status == "ok" and .variant == "multi-slot" and .params.tenants == 8
+	 then .metrics.charges_per_mb = 0 else . end' "$fx/runs.jsonl" 2>/dev/null; } >"$tmp/zero/runs.jsonl"
+$MMX report "$tmp/zero" --gate "$fx/gate" --out "$tmp/zero-out" >/dev/null 2>&1
+check "zero values: no ratio interval, the reason in the table" \
+	grep -qE '^\| tenants=8 \| `multi-slot` \| 10 \(\+1 failed\) \| 0 \[0, 0\] \(97\.8%\) \| [^|]* \| -100\.0% \(no interval: a value <= 0: no log scale\) \|' \
+	"$tmp/zero-out/REPORT.md"
+check "zero values: summary.json says why" \
+	jq -e '[.comparisons[] | select(.variant == "multi-slot" and .metric == "charges_per_mb"
+		and (.params | test("tenants=8 ")))][0] | .ratio_ci_lo == null and .ratio_ci_why == "a value <= 0: no log scale"' \
+	"$tmp/zero-out/report/summary.json"
+check "zero values: the methodology counts them" \
+	grep -q '^  - of these, 1 comparisons have no interval (a value <= 0: no log scale)$' "$tmp/zero-out/REPORT.md"
 
 # charts: every one the report shows exists as SVG and PNG and names its timing mode
 charts=$(grep -o '](report/[^)]*\.svg)' "$md" | sed 's/^](report\///; s/\.svg)$//')
@@ -97,28 +175,24 @@ for c in $charts; do
 done
 check "charges per MB on a log scale" grep -q 'set logscale y' "$tmp/a/report/rx-mixed-charges_per_mb-tcg-base-0.gp"
 
-# reproducible: the same seed gives the same numbers, another seed other intervals
+# reproducible: nothing is random, the same store gives the same numbers
 mkdir -p "$tmp/b/report"
 touch "$tmp/b/report/stale-chart-of-another-report.svg" "$tmp/b/report/notes.txt"
 report "$tmp/b"
 check "a chart of an earlier report in the same place is removed" \
 	test ! -e "$tmp/b/report/stale-chart-of-another-report.svg"
 check "files that are not charts are left alone" test -e "$tmp/b/report/notes.txt"
-check "same seed: identical cells.csv" cmp -s "$tmp/a/report/cells.csv" "$tmp/b/report/cells.csv"
-check "same seed: identical comparisons.csv" \
+check "same store: identical cells.csv" cmp -s "$tmp/a/report/cells.csv" "$tmp/b/report/cells.csv"
+check "same store: identical comparisons.csv" \
 	cmp -s "$tmp/a/report/comparisons.csv" "$tmp/b/report/comparisons.csv"
-report "$tmp/c" --seed 99
-check "--seed changes the bootstrap intervals" \
-	bash -c "! cmp -s '$tmp/a/report/cells.csv' '$tmp/c/report/cells.csv'"
-check "--seed leaves the medians alone" \
-	cmp -s <(cut -d, -f1-10 "$tmp/a/report/cells.csv") <(cut -d, -f1-10 "$tmp/c/report/cells.csv")
 
 # bad input
 err=$($MMX report "$tmp/nowhere" --out "$tmp/d" 2>&1 >/dev/null)
 check "missing store: exit 2" test $? -eq 2
 check "missing store: the path is named" grep -q "$tmp/nowhere/runs.jsonl" <<<"$err"
-err=$($MMX report "$fx" --seed x --out "$tmp/d" 2>&1 >/dev/null)
-check "bad --seed: exit 2" test $? -eq 2
+err=$($MMX report "$fx" --seed 7 --out "$tmp/d" 2>&1 >/dev/null)
+check "--seed (nothing to seed any more): exit 2" test $? -eq 2
+check "--seed: the reason is given" grep -q "nothing random to seed" <<<"$err"
 
 # a published store is kept gzipped: the same numbers from runs.jsonl.gz
 mkdir -p "$tmp/gz"
@@ -175,6 +249,11 @@ cfx=tests/fixtures/report-cost
 $MMX report "$cfx" --gate "$tmp/no-gate" --out "$tmp/cost" >/dev/null 2>"$tmp/cost.err"
 check "cost store: report exits 0" test $? -eq 0
 cmd=$tmp/cost/REPORT.md
+check "n = 3: the range, with its 75% coverage stated" grep -q '^  - n = 3: \[x(1), x(3)\], coverage 75\.0% (' "$cmd"
+check "3 vs 3: the extreme ratios, with their 90% coverage stated" \
+	grep -q '^  - n = 3 vs 3: k = 1 of 9 differences, coverage 90\.0% (' "$cmd"
+check "n = 3 rows print 75.0% and 90.0%, never 95%" \
+	grep -qE '^\| cost=1 cpus=4 rx_cpus=1 \| `multi-slot` \| 3 \| [0-9.e+]+ \[[0-9.e+]+, [0-9.e+]+\] \(75\.0%\) \| [^|]* \| [-+0-9.%]+ \[[-+0-9.%]+, [-+0-9.%]+\] \(90\.0%\) \|' "$cmd"
 csum=$tmp/cost/report/summary.json
 cell_median() {	# cell_median VARIANT METRIC PARAMS-REGEX
 	jq --arg v "$1" --arg m "$2" --arg p "$3" \
@@ -216,7 +295,7 @@ check "no cost key: no cost=0 row in the cost tables" \
 check "no cost key: no cost comparison of a cost=0 cell" \
 	bash -c "! grep -E 'cost=0 .*\"cost\\.' '$tmp/cost/report/comparisons.csv'"
 check "no cost key: cells.csv leaves the median empty" \
-	bash -c "grep 'cost=0 .*\"cost.modelled_p200_per_mb\"' '$tmp/cost/report/cells.csv' | grep -q ',0,0,,,,\$'"
+	bash -c "grep 'cost=0 .*\"cost.modelled_p200_per_mb\"' '$tmp/cost/report/cells.csv' | grep -q ',0,0,,,,,\$'"
 
 # crosscheck_ok false in one run: that cell's cost numbers are flagged and decide nothing
 bad='`net-batch` \| rx-mixed \| cost=1 cpus=8 .* rx_cpus=3 '

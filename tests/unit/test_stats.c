@@ -4,7 +4,8 @@
  * Mann-Whitney p-values from the exact permutation distribution counted by
  * hand (C(N, n1) labellings, the two-sided tail counted), the normal
  * approximation from its textbook formula, Holm on a set adjusted by hand,
- * splitmix64's published first output, and the bootstrap's determinism.
+ * and splitmix64's published first output.  The intervals have their own
+ * tests (test_median_interval.c, test_ratio_interval.c).
  */
 #include <math.h>
 #include <stdint.h>
@@ -112,36 +113,14 @@ static void test_descriptive(void)
 	CHECK(isnan(stats_cv(c, 1)), "CV of one value is NAN");
 }
 
-static void test_bootstrap(void)
+/* The PRNG shuffles the matrix's run order (matrix_plan.c). */
+static void test_prng(void)
 {
-	const double x[] = { 10.2, 9.8, 10.5, 11.0, 9.9, 10.1, 10.7 };
-	const double k[] = { 3, 3, 3, 3 }, k2[] = { 6, 6, 6 };
-	struct interval a, b, r;
 	struct prng p;
-	double med = stats_median(x, N_OF(x));
 
 	prng_seed(&p, 0);
 	CHECK(prng_next(&p) == 0xe220a8397b1dcdafULL,
 	      "splitmix64 seed 0: first output 0xe220a8397b1dcdaf");
-	stats_bootstrap_median(x, N_OF(x), 42, STATS_BOOTSTRAP_RESAMPLES, 0.95, &a);
-	stats_bootstrap_median(x, N_OF(x), 42, STATS_BOOTSTRAP_RESAMPLES, 0.95, &b);
-	CHECK(a.valid && a.lo == b.lo && a.hi == b.hi,
-	      "bootstrap on a fixed seed: the same interval every run");
-	/* regression pin: the interval this implementation gives for seed 42 */
-	CHECK(near(a.lo, 9.9, 1e-9) && near(a.hi, 10.7, 1e-9),
-	      "bootstrap seed 42: the pinned interval");
-	CHECK(a.lo <= med && med <= a.hi, "bootstrap interval contains the sample median");
-	CHECK(a.lo >= 9.8 && a.hi <= 11.0, "bootstrap interval inside the sample range");
-	CHECK(a.lo < a.hi, "bootstrap interval of a varied sample has a width");
-	CHECK(stats_bootstrap_median(x, 2, 42, 100, 0.95, &a) < 0 && !a.valid,
-	      "no interval below STATS_CI_MIN_N values");
-	stats_bootstrap_ratio(k2, 3, k, 4, 7, 1000, 0.95, &r);
-	CHECK(r.valid && r.lo == 2 && r.hi == 2, "ratio interval of constants is the ratio");
-	stats_bootstrap_ratio(x, N_OF(x), x, N_OF(x), 7, STATS_BOOTSTRAP_RESAMPLES, 0.95, &r);
-	CHECK(r.valid && r.lo < 1 && r.hi > 1, "ratio interval of a sample to itself contains 1");
-	CHECK(stats_bootstrap_ratio(k, 4, (const double[]){ 0, 0, 0 }, 3, 7, 100,
-				    0.95, &r) < 0 && !r.valid,
-	      "ratio over a zero median has no interval");
 }
 
 int main(void)
@@ -149,6 +128,6 @@ int main(void)
 	test_mann_whitney();
 	test_holm();
 	test_descriptive();
-	test_bootstrap();
+	test_prng();
 	return check_summary();
 }
