@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "beside_mmx.h"
 #include "cache_dir.h"
 #include "cost_funcs.h"
 #include "cost_metrics.h"
@@ -15,22 +15,6 @@
 int cost_requested(json_t *params)
 {
 	return json_integer_value(json_object_get(params, "cost")) == 1;
-}
-
-/* Built beside mmx by make; MMX_COST_PLUGIN overrides. */
-static void plugin_path(char *buf, size_t cap)
-{
-	const char *env = getenv("MMX_COST_PLUGIN");
-	char self[4096];
-	ssize_t n;
-
-	if (env && *env) {
-		pathf(buf, cap, "%s", env);
-		return;
-	}
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	self[n > 0 ? n : 0] = '\0';
-	pathf(buf, cap, "%s/mmx-cost.so", n > 0 ? dirname(self) : ".");
 }
 
 int cost_run_prepare(struct cost_run *cr, json_t *params, const struct kernel_spec *ks,
@@ -49,7 +33,7 @@ int cost_run_prepare(struct cost_run *cr, json_t *params, const struct kernel_sp
 			 "not run: use accel=tcg or accel=icount (or leave accel=auto)");
 		return -1;
 	}
-	plugin_path(plugin, sizeof(plugin));
+	beside_mmx("MMX_COST_PLUGIN", "mmx-cost.so", plugin, sizeof(plugin));
 	if (access(plugin, R_OK) != 0) {
 		fail_msg("cost=1: the cost plugin %s is missing; run 'make harness' "
 			 "(it builds against the installed QEMU's plugin header)", plugin);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "accel_choice.h"
+#include "beside_mmx.h"
 #include "cache_dir.h"
 #include "cost_run.h"
 #include "guest_boot.h"
@@ -20,22 +21,6 @@
 #include "selftest_build.h"
 #include "source_tree.h"
 #include "variant_chain.h"
-
-/* The static agent is built beside mmx; MMX_AGENT overrides. */
-static void agent_path(char *buf, size_t cap)
-{
-	const char *env = getenv("MMX_AGENT");
-	char self[4096];
-	ssize_t n;
-
-	if (env && *env) {
-		pathf(buf, cap, "%s", env);
-		return;
-	}
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	self[n > 0 ? n : 0] = '\0';
-	pathf(buf, cap, "%s/mmx-agent", n > 0 ? dirname(self) : ".");
-}
 
 /*
  * Boot allowance plus twice the workload's own time: its duration and
@@ -104,7 +89,8 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 	    kernel_spec_resolve(m, &st, c->variant, c->axis, &ks) < 0 ||
 	    kernel_ensure_built(m, &st, &ks, &meta) < 0)
 		return NULL;
-	agent_path(agent, sizeof(agent));
+	/* the static agent is built beside mmx */
+	beside_mmx("MMX_AGENT", "mmx-agent", agent, sizeof(agent));
 	if (selftests_ensure_built(m, &ks, selftests, sizeof(selftests)) < 0 ||
 	    guest_image_base(ks.dir, agent, selftests, base_image,
 			     sizeof(base_image)) < 0) {
