@@ -29,6 +29,8 @@
 struct rx_shared {
 	_Atomic unsigned long long bytes[RX_MAX_TENANTS];
 	_Atomic unsigned long long sent[RX_MAX_TENANTS];
+	/* the CPUs each receiver may run on (bit c: CPU c), once pinned */
+	_Atomic unsigned long long cpu_mask[RX_MAX_TENANTS];
 };
 
 int rx_proto_parse(const char *name, enum rx_proto *out, char *err,
@@ -240,6 +242,19 @@ static void receive_placed(const struct rx_load *l, int t, int ready_fd)
 }
 
 /* Child: one tenant's receiver.  Never returns. */
+static unsigned long long cpu_mask_of_self(void)
+{
+	unsigned long long mask = 0;
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		return 0;
+	for (int c = 0; c < 64; c++)
+		if (CPU_ISSET(c, &set))
+			mask |= 1ULL << c;
+	return mask;
+}
+
 static void run_receiver(const struct rx_load *l, int t, const cpu_set_t *cpus,
 			 int ready_fd)
 {
@@ -248,6 +263,7 @@ static void run_receiver(const struct rx_load *l, int t, const cpu_set_t *cpus,
 	if (tenant_enter(t) < 0)
 		_exit(10);
 	pin_to(cpus);
+	l->shared->cpu_mask[t] = cpu_mask_of_self();
 	if (l->rx_cpus > 1)
 		receive_placed(l, t, ready_fd);
 	open_receiving(l, t, pfd, ready_fd);
@@ -465,6 +481,24 @@ static int topology_setup(struct rx_load *l, const struct rx_load_opts *o,
 	return 0;
 }
 
+/* The (i mod |set|)-th CPU of set, alone in a set. */
+static cpu_set_t nth_cpu_of(const cpu_set_t *set, int i)
+{
+	int n = CPU_COUNT(set), k = 0;
+	cpu_set_t one;
+
+	CPU_ZERO(&one);
+	for (int c = 0; c < CPU_SETSIZE && n > 0; c++) {
+		if (!CPU_ISSET(c, set))
+			continue;
+		if (k++ == i % n) {
+			CPU_SET(c, &one);
+			break;
+		}
+	}
+	return one;
+}
+
 static int start_receivers(struct rx_load *l, char *err, size_t errlen)
 {
 	int ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -485,6 +519,8 @@ static int start_receivers(struct rx_load *l, char *err, size_t errlen)
 		l->pids[t] = fork();
 		if (l->pids[t] == 0) {
 			close(ready[0]);
+			if (l->pin_receivers)
+				receivers = nth_cpu_of(&receivers, t);
 			run_receiver(l, t, &receivers, ready[1]);
 		}
 	}
@@ -529,6 +565,7 @@ int rx_load_start_with(struct rx_load *l, const struct rx_load_opts *o,
 	l->proto = o->proto;
 	l->topology = o->topology;
 	l->rx_cpus = o->rx_cpus > 0 ? o->rx_cpus : 1;
+	l->pin_receivers = o->pin_receivers;
 	l->sender_cpu = RX_CPU + l->rx_cpus;
 	if (check_opts(o, l->rx_cpus, err, errlen) < 0 ||
 	    topology_setup(l, o, err, errlen) < 0 ||
@@ -583,7 +620,7 @@ unsigned long long rx_load_sent_bytes(const struct rx_load *l, int t)
 
 void rx_load_describe(const struct rx_load *l, json_t *metrics)
 {
-	json_t *rx_cpu_list = json_array();
+	json_t *rx_cpu_list = json_array(), *receiver_cpus = json_array();
 
 	json_object_set_new(metrics, "proto", json_string(
 		l->proto == RX_PROTO_UDP ? "udp" : "tcp"));
@@ -593,6 +630,15 @@ void rx_load_describe(const struct rx_load *l, json_t *metrics)
 		json_array_append_new(rx_cpu_list, json_integer(c));
 	json_object_set_new(metrics, "rx_cpus", json_integer(l->rx_cpus));
 	json_object_set_new(metrics, "rx_cpu_list", rx_cpu_list);
+	for (int t = 0; t < l->tenants; t++) {
+		json_t *cpus = json_array();
+
+		for (int c = 0; c < 64; c++)
+			if (l->shared->cpu_mask[t] & (1ULL << c))
+				json_array_append_new(cpus, json_integer(c));
+		json_array_append_new(receiver_cpus, cpus);
+	}
+	json_object_set_new(metrics, "receiver_cpus", receiver_cpus);
 	if (l->placement)
 		placement_describe(l->placement, metrics);
 	else

@@ -36,6 +36,13 @@ enum rx_topology { RX_TOPO_LO_RPS, RX_TOPO_VIRTIO };
 struct rx_load_opts {
 	int tenants, flows, msg_size, mtu;
 	int rx_cpus;		/* receive CPUs; 0 means 1 */
+	/*
+	 * 1: tenant t's receiver runs on one CPU of the receivers' set (the
+	 * (t mod n)-th), not anywhere in it: which CPU uncharges a tenant's
+	 * socket memory no longer changes with the scheduler's choices, so
+	 * line-transfer counts repeat from run to run
+	 */
+	int pin_receivers;
 	enum rx_proto proto;
 	enum rx_topology topology;
 };
@@ -49,7 +56,7 @@ struct rx_load_opts {
  * flows of every tenant (flow_placement.h).
  */
 struct rx_load {
-	int tenants, flows;
+	int tenants, flows, pin_receivers;
 	int rx_cpus, sender_cpu;
 	enum rx_proto proto;
 	enum rx_topology topology;

@@ -46,7 +46,8 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	double warmup = param_real(params, "warmup_s");
 	struct rx_load_opts opts = { .tenants = tenants, .flows = flows,
 				     .msg_size = msg_size, .mtu = mtu,
-				     .rx_cpus = rx_cpus };
+				     .rx_cpus = rx_cpus,
+				     .pin_receivers = (int)param_int(params, "pin_receivers") };
 	unsigned long long b0[RX_MAX_TENANTS], b1[RX_MAX_TENANTS];
 	unsigned long long s0[RX_MAX_TENANTS], s1[RX_MAX_TENANTS];
 	long long sent[RX_MAX_TENANTS], sent_total = 0;

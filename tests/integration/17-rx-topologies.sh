@@ -77,6 +77,15 @@ check "rx_cpus=3: each receive CPU took packets, no other CPU did" \
 check "rx_cpus=3: charges counted" jq -e '.metrics.page_counter_charges > 0' <<<"$out"
 check "rx_cpus=3: charges split between the three receive CPUs and the others" \
 	jq -e '.metrics.rx_cpu_set == [1, 2, 3] and .metrics.charges_rx_cpus_per_mb > 0 and (.metrics.page_counter_charges_per_cpu[1:4] | all(. > 0))' <<<"$out"
+# pin_receivers=1: each tenant's receiver on one CPU of the receivers' set
+# (CPUs 0 and 3 of a 4-vCPU guest), in turn; without it, anywhere in the set
+out=$($MMX run baseline rx-mixed tenants=3 duration_s=1 warmup_s=0 pin_receivers=1 --out "$TEST_STORE")
+check "pin_receivers=1: mmx run exits 0" test $? -eq 0
+check "pin_receivers=1: receivers on CPUs 0, 3, 0 in turn" \
+	jq -e '.metrics.receiver_cpus == [[0], [3], [0]]' <<<"$out"
+rec=$(jq -c 'select(.params.proto == "udp")' "$TEST_STORE" | tail -n 1)
+check "without pin_receivers: every receiver may run on CPUs 0 and 3" \
+	jq -e '.metrics.receiver_cpus == [[0, 3], [0, 3]]' <<<"$rec"
 err=$($MMX run baseline rx-mixed tenants=2 duration_s=1 rx_cpus=3 --out "$TEST_STORE" 2>&1)
 rec=$(last_record "$TEST_STORE")
 check "rx_cpus=3 on the default 4-vCPU guest fails naming cpus=" \
