@@ -1,0 +1,18 @@
+set terminal svg size 1000,600 dynamic noenhanced font 'sans,12' background '#ffffff'
+set output 'fault-mix-faults_per_sec-icount-base-0.svg'
+set title "fault-mix: page faults per second vs tenants\ntiming mode: icount, kconfig: base; median and order-statistic interval (coverage 75.0% at n = 3)\ncost=1 duration_s=0.5 profile=0 region_kb=1024 stats_reader_hz=0 warmup_s=0.5"
+set xlabel "tenants"
+set ylabel "page faults per second (faults/s)"
+set grid
+set key below horizontal noenhanced spacing 1.1
+set bmargin 9
+set offsets graph 0.03, graph 0.03, 0, 0
+plot  'fault-mix-faults_per_sec-icount-base-0.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 7 title "baseline", \
+     'fault-mix-faults_per_sec-icount-base-0.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 5 title "net-batch", \
+     'fault-mix-faults_per_sec-icount-base-0.dat' index 2 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 9 title "multi-slot", \
+     'fault-mix-faults_per_sec-icount-base-0.dat' index 3 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 11 title "split-stock", \
+     'fault-mix-faults_per_sec-icount-base-0.dat' index 4 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 13 title "atomics-only", \
+     'fault-mix-faults_per_sec-icount-base-0.dat' index 5 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 15 title "objcg-locallock"
+set terminal pngcairo size 1000,600 noenhanced font 'sans,10' background '#ffffff'
+set output 'fault-mix-faults_per_sec-icount-base-0.png'
+replot
