@@ -73,9 +73,10 @@ static void store_path(const char *results, char *buf, size_t cap)
 		snprintf(buf, cap, "%s", results);
 		return;
 	}
-	snprintf(buf, cap, "%s/runs.jsonl.gz", results);
+	/* the working store first: a stale .gz beside it must not win */
+	snprintf(buf, cap, "%s/runs.jsonl", results);
 	if (stat(buf, &st) < 0)
-		snprintf(buf, cap, "%s/runs.jsonl", results);
+		snprintf(buf, cap, "%s/runs.jsonl.gz", results);
 }
 
 static int make_dir(const char *path)

@@ -201,6 +201,13 @@ $MMX report "$tmp/gz" --gate "$fx/gate" --out "$tmp/gzout" >/dev/null 2>&1
 check "gzipped store: report written" test -s "$tmp/gzout/REPORT.md"
 $MMX report "$fx" --gate "$fx/gate" --out "$tmp/plain" >/dev/null 2>&1
 check "gzipped store: the same cells as the plain one" cmp -s "$tmp/gzout/report/cells.csv" "$tmp/plain/report/cells.csv"
+# a working store with a stale gzipped copy beside it: the working one is read
+mkdir -p "$tmp/both"
+cp "$fx/runs.jsonl" "$tmp/both/runs.jsonl"
+head -n 3 "$fx/runs.jsonl" | gzip -c >"$tmp/both/runs.jsonl.gz"
+$MMX report "$tmp/both" --gate "$fx/gate" --out "$tmp/bothout" >/dev/null 2>&1
+check "runs.jsonl and a stale runs.jsonl.gz side by side: the plain store is read" \
+	cmp -s "$tmp/bothout/report/cells.csv" "$tmp/plain/report/cells.csv"
 
 # a gate pass covers the kconfig axes its items ran on: the fixture's gate ran
 # on base only, so multi-slot's rt cells are "not gated" until an rt item passes
