@@ -182,6 +182,7 @@ int cells_build(struct report *r, const char *const *variant_order, size_t norde
 		cell_stats(&r->cells[i]);
 		cell_cost_tally(&r->cells[i]);
 	}
+	cells_mark_dead(r);
 	return 0;
 }
 

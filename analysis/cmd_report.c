@@ -146,7 +146,10 @@ int cmd_report(const struct matrix *m, int argc, char **argv)
 	r.gate_dir = a.gate;
 	r.out_dir = a.out;
 	iso_time_now(r.generated_at, sizeof(r.generated_at));
+	/* the families and margins each profile declared before its runs */
+	r.profiles = json_object_get(m->root, "profiles");
 	rc = build_and_write(&r, json_object_get(m->root, "variants"));
+	families_free(&r);
 	cells_free(&r);
 	free(r.cmp);
 	for (size_t i = 0; i < r.nvariants; i++)

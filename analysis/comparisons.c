@@ -3,8 +3,11 @@
  * Every variant's cell against the baseline cell with the same workload,
  * parameters, timing mode and kconfig axis (never across timing modes):
  * ratio of medians with the Hodges-Lehmann interval of the scale factor
- * between the two (ratio_interval.c), Mann-Whitney p, and Holm over
- * the whole report's family of comparisons, A/A ones included.
+ * between the two (ratio_interval.c) at 95% and, for equivalence, at
+ * 1 - 2 alpha, and the Mann-Whitney p.  A comparison that cannot differ is
+ * not tested at all, so it cannot dilute a family: a metric zero by
+ * construction (socket charges of a kernel booted with nosocket) or zero in
+ * every run of both cells.  families.c then sorts them into families.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -12,14 +15,25 @@
 
 #include "report.h"
 
-/* 2 / C(nx + ny, nx): the p of complete separation, the smallest possible. */
-static double smallest_p(size_t nx, size_t ny)
+static int all_zero(const struct cell_metric *cm)
 {
-	double c = 1;
+	for (size_t i = 0; i < cm->n; i++)
+		if (cm->values[i] != 0)
+			return 0;
+	return 1;
+}
 
-	for (size_t k = 1; k <= nx; k++)
-		c = c * (double)(ny + k) / (double)k;
-	return fmin(1.0, 2.0 / c);
+/* Why the comparison is degenerate, or NULL when it is a test. */
+static const char *degenerate(const struct report *r, const struct cell *c,
+			      const struct cell *base, size_t m)
+{
+	const struct variant_info *v = variant_find(r, c->variant);
+
+	if (metric_defs[m].socket_charge && v && v->nosocket)
+		return "zero by construction: cgroup.memory=nosocket charges no socket memory";
+	if (all_zero(&c->metrics[m]) && all_zero(&base->metrics[m]))
+		return "zero in every run of both cells: nothing to compare";
+	return NULL;
 }
 
 static int add(struct report *r, struct cell *c, struct cell *base, size_t m)
@@ -35,21 +49,36 @@ static int add(struct report *r, struct cell *c, struct cell *base, size_t m)
 	r->cmp = cmp;
 	cmp = &r->cmp[r->ncmp++];
 	*cmp = (struct comparison){
-		.cell = c, .base = base, .metric = m,
-		.ratio = b->median != 0 ? x->median / b->median : NAN,
-		.min_p = smallest_p(x->n, b->n), .p_holm = NAN,
+		.cell = c, .base = base, .metric = m, .ratio = NAN, .ratio_hl = NAN,
+		.margin = NAN, .mwu = { NAN, NAN, 0 },
+		.min_p = stats_smallest_p(x->n, b->n), .family = -1, .p_adj = NAN,
 		.aa = !strcmp(c->variant, AA_VARIANT),
+		.not_tested = degenerate(r, c, base, m),
 	};
+	if (cmp->not_tested) {
+		cmp->ci = cmp->tost = (struct interval){ 0, NAN, NAN, NAN, 1, "not tested" };
+		cmp->verdict = VERDICT_NOT_TESTED;
+		return 0;
+	}
+	cmp->ratio = b->median != 0 ? x->median / b->median : NAN;
 	stats_ratio_interval(x->values, x->n, b->values, b->n, REPORT_LEVEL, &cmp->ci,
 			     &cmp->ratio_hl);
+	stats_ratio_interval(x->values, x->n, b->values, b->n, TOST_LEVEL(REPORT_ALPHA),
+			     &cmp->tost, NULL);
 	stats_mann_whitney(x->values, x->n, b->values, b->n, &cmp->mwu);
 	return 0;
 }
 
+const struct comparison *comparison_find(const struct report *r, const struct cell *c, int m)
+{
+	for (size_t i = 0; m >= 0 && i < r->ncmp; i++)
+		if (r->cmp[i].cell == c && r->cmp[i].metric == (size_t)m)
+			return &r->cmp[i];
+	return NULL;
+}
+
 int comparisons_build(struct report *r)
 {
-	double *p, *adj;
-
 	for (size_t i = 0; i < r->ncells; i++) {
 		struct cell *c = &r->cells[i], *base;
 
@@ -62,21 +91,5 @@ int comparisons_build(struct report *r)
 			    add(r, c, base, m) < 0)
 				return -1;
 	}
-	p = calloc(r->ncmp + 1, sizeof(*p));
-	adj = calloc(r->ncmp + 1, sizeof(*adj));
-	if (!p || !adj) {
-		free(p);
-		free(adj);
-		return -1;
-	}
-	for (size_t i = 0; i < r->ncmp; i++)
-		p[i] = r->cmp[i].mwu.p;
-	stats_holm(p, r->ncmp, adj);
-	for (size_t i = 0; i < r->ncmp; i++) {
-		r->cmp[i].p_holm = adj[i];
-		r->cmp[i].significant = !isnan(adj[i]) && adj[i] < REPORT_ALPHA;
-	}
-	free(p);
-	free(adj);
-	return 0;
+	return families_build(r);
 }

@@ -6,47 +6,47 @@
 /* One workload's cost metrics; k is "k " when scale is 1e-3. */
 #define COST_DEFS(w, unit, per, scale, k)					\
 	{ w, "cost.modelled_p200_per_" unit, "modelled cost per " per ", P=200",	\
-	  k "insn-eq/" per, scale, LOWER_IS_BETTER, PRIMARY_COST, 0 },		\
+	  k "insn-eq/" per, scale, LOWER_IS_BETTER, PRIMARY_COST, 0, 1, 0 },	\
 	{ w, "cost.charge_insns_per_" unit,						\
 	  "charge-path instructions per " per " (plugin)", k "insns/" per, scale,	\
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0 },					\
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },				\
 	{ w, "cost.transfers_per_" unit, "line transfers per " per " (model)",	\
-	  "transfers/" per, 1, LOWER_IS_BETTER, NOT_PRIMARY, 0 },			\
+	  "transfers/" per, 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },		\
 	{ w, "cost.modelled_p50_per_" unit, "modelled cost per " per ", P=50",	\
-	  k "insn-eq/" per, scale, LOWER_IS_BETTER, NOT_PRIMARY, 0 },		\
+	  k "insn-eq/" per, scale, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },	\
 	{ w, "cost.kernel_insns_per_" unit,						\
 	  "kernel instructions per " per " (plugin, all vCPUs)", k "insns/" per,	\
-	  scale, LOWER_IS_BETTER, NOT_PRIMARY, 0 }
+	  scale, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 }
 
 const struct metric_def metric_defs[] = {
 	{ "rx-mixed", "throughput_bytes_per_sec", "throughput", "MB/s", 1e-6,
-	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0 },
+	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0 },
 	{ "rx-mixed", "charges_per_mb", "page-counter charges per MB", "charges/MB", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 1 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1 },
 	{ "rx-mixed", "uncharges_per_mb", "page-counter uncharges per MB", "uncharges/MB", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 1 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1 },
 	{ "rx-mixed", "net_rx_softirq_ns_per_mb", "NET_RX softirq time per MB", "us/MB", 1e-3,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
 	{ "rx-mixed", "profile.memcg_charge_share_children",
 	  "charge-path share of profile samples (inclusive)", "%", 100,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
 	{ "rx-mixed", "profile.memcg_charge_share_self",
 	  "charge-path share of profile samples (self)", "%", 100,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
 	{ "fault-mix", "faults_per_sec", "page faults per second", "faults/s", 1,
-	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0 },
+	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0 },
 	{ "fault-mix", "charges_per_fault", "page-counter charges per fault", "charges/fault", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 1 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 0 },
 	{ "kmem-mix", "ops_per_sec", "accounted kernel-allocation ops per second", "ops/s", 1,
-	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0 },
+	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0 },
 	{ "kmem-mix", "throughput_bytes_per_sec", "rx throughput beside the kmem load", "MB/s", 1e-6,
-	  HIGHER_IS_BETTER, NOT_PRIMARY, 0 },
+	  HIGHER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
 	{ "kmem-mix", "charges_per_op", "page-counter charges per op", "charges/op", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 1 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 0 },
 	{ "iperf3", "throughput_bytes_per_sec", "iperf3 throughput", "MB/s", 1e-6,
-	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0 },
+	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0 },
 	{ "iperf3", "charges_per_mb", "page-counter charges per MB", "charges/MB", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 1 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1 },
 	/*
 	 * The cost plugin's counts (cost=1 runs), appended so the other
 	 * metrics keep their indices.

@@ -34,6 +34,14 @@ struct metric_def {
 	enum metric_direction direction;
 	enum metric_primary primary;	/* the headline: geomean and ranking */
 	int log_scale;		/* charts: spans orders of magnitude across variants */
+	/*
+	 * a live measurement is never 0 here (time, rates, instruction
+	 * counts): 0 in every run of every cell of a table means it was not
+	 * measured there (NET_RX softirq time on PREEMPT_RT), so "no data"
+	 */
+	int never_zero;
+	/* counts socket-memory charges: zero by construction under nosocket */
+	int socket_charge;
 };
 
 extern const struct metric_def metric_defs[];

@@ -8,6 +8,7 @@
 
 #include "metrics_table.h"
 #include "stats.h"
+#include "verdict.h"
 
 /* The report's model: built once from the store, then only read by writers. */
 
@@ -23,6 +24,11 @@ struct cell_metric {
 	size_t n;
 	double median, cv;
 	struct interval ci;	/* order-statistic interval of the median */
+	/*
+	 * runs whose value was 0 where a live counter cannot be (every run of
+	 * every cell of its table): not a measurement, so n is 0 ("no data")
+	 */
+	size_t dead_runs;
 };
 
 /* One kernel x workload x parameters x timing mode (x kconfig axis). */
@@ -51,11 +57,47 @@ struct comparison {
 	 */
 	struct interval ci;
 	double ratio_hl;
+	/* the same interval at 1 - 2 alpha: inside the margin = equivalent */
+	struct interval tost;
+	double margin;		/* the profile's equivalence margin, NAN: none */
 	struct mwu mwu;
 	double min_p;		/* the smallest p these sample sizes allow */
-	double p_holm;
-	int significant;	/* Holm-adjusted p < REPORT_ALPHA */
+	const char *not_tested;	/* why there is no test (degenerate), or NULL */
+	int family;		/* confirmatory family (r->families), -1: descriptive */
+	/* Holm within its family, or Benjamini-Hochberg over the descriptive */
+	double p_adj;
+	int significant;	/* p_adj < REPORT_ALPHA */
+	enum verdict verdict;
 	int aa;			/* an A/A comparison (noise floor) */
+};
+
+/* One test of a family: its comparisons on the metric it used. */
+struct family_part {
+	json_t *test;
+	const char *workload;
+	int metric;		/* metric_defs index used, -1: none with data */
+	char no_data[256];	/* declared metrics before it that had no data */
+	size_t ncmp, n1, n2;	/* its comparisons and their smallest n */
+	double margin, cv;	/* the noise the MDE is computed at */
+	double cv_own;		/* that of its own cells, variants' included */
+	char cv_source[200];
+	double mde, reach;	/* MDE under Holm; the smallest reachable margin */
+	size_t n_decide;	/* runs per cell that would decide either way */
+};
+
+#define FAMILY_MAX_PARTS 8
+/* Repetitions beyond which "would decide" is given as "more than". */
+#define FAMILY_REPS_CAP 5000
+
+/* A confirmatory family of one profile, as matrix.json declares it. */
+struct family {
+	const char *id, *profile, *why;
+	json_t *spec;
+	struct family_part parts[FAMILY_MAX_PARTS];
+	size_t nparts;
+	size_t size;		/* comparisons in Holm's family */
+	size_t left_out;	/* members not tested: gate failed, untrusted */
+	size_t n_decide;	/* the most any part needs */
 };
 
 enum gate_state {
@@ -72,6 +114,7 @@ struct variant_info {
 	json_t *knobs;		/* $.variants.NAME.knobs, or NULL */
 	const char *description;
 	int control;		/* a control (nosocket) or the A/A set: never ranked */
+	int nosocket;		/* boots with cgroup.memory=nosocket: no socket charges */
 };
 
 /* A variant's gate on one kconfig axis: a pass covers only the axes it ran on. */
@@ -87,6 +130,9 @@ struct report {
 	size_t ncmp;
 	struct variant_info *variants;
 	size_t nvariants;
+	json_t *profiles;	/* matrix.json's $.profiles: families and margins */
+	struct family *families;
+	size_t nfamilies;
 	char generated_at[32];
 };
 
@@ -98,10 +144,35 @@ struct cell *cell_find(struct report *r, const char *variant, const char *worklo
 double cell_param(const struct cell *c, const char *key);
 void cells_free(struct report *r);
 
+/* dead_metrics.c */
+/* A never-zero metric that is 0 in every run of every cell of its table: no data. */
+void cells_mark_dead(struct report *r);
+
 /* comparisons.c */
-/* Every cell against the baseline cell of the same workload, parameters,
- * timing mode and kconfig, every metric; then Holm over all of them. */
+/*
+ * Every cell against the baseline cell of the same workload, parameters,
+ * timing mode and kconfig, every metric (degenerate ones marked not
+ * tested); then the families, the corrections and the verdicts.
+ */
 int comparisons_build(struct report *r);
+/* The comparison of cell c on metric m (m < 0: none), or NULL. */
+const struct comparison *comparison_find(const struct report *r, const struct cell *c, int m);
+
+/* families.c */
+/*
+ * Puts each comparison in the confirmatory family its profile declares
+ * for it (or leaves it descriptive), sets its margin, adjusts the p-values
+ * (Holm per family, BH over the rest) and gives every verdict.
+ */
+int families_build(struct report *r);
+void families_free(struct report *r);
+/* The families answering a question ("rfc1"), in order; how many (at most cap). */
+size_t families_of_question(const struct report *r, const char *question,
+			    const struct family **out, size_t cap);
+
+/* family_power.c */
+/* Each family part's noise, MDE, reachable margin and the runs that would decide. */
+void families_power(struct report *r);
 
 /* cost_trust.c */
 /* Counts the cell's runs with cost metrics and their crosscheck verdicts. */

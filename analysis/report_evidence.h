@@ -8,18 +8,44 @@
 
 /* The decision summary's evidence lines and how they add up to an answer. */
 
-enum outcome { NO_DATA, INVALID, NOT_COMPUTABLE, SAME, BETTER, WORSE, UNTRUSTED };
-
 struct tally {
-	int lines, better, worse, same, na, invalid, too_few;
-	int untrusted;		/* cost lines whose crosscheck failed */
+	int lines, better, worse, equivalent, inconclusive, na, invalid, untrusted;
 	int p_sensitive;	/* cost lines whose verdict at P=50 differs from P=200 */
-	int rated;		/* cost lines folded into best and worst */
+	int rated;		/* lines folded into best and worst */
 	double best, worst;	/* oriented improvement factors seen */
+	unsigned long long families;	/* bit i: r->families[i] has a line here */
 };
 
-/* report_decisions.c */
-enum outcome outcome_of(const struct report *r, const struct comparison *c);
+/* Folds a comparison's verdict into t. */
+void tally_add(struct tally *t, const struct report *r, const struct comparison *c);
+/* The lines that are tests with an outcome (not invalid, untrusted, n/a). */
+int tally_tested(const struct tally *t);
+
+/* report_family_lines.c */
+/*
+ * One evidence line: the variant, cell and metric, the ratio with its
+ * interval, the equivalence interval against the margin, p and its
+ * adjustment (family or descriptive), n, the verdict; cost lines add the
+ * counts beside the modelled cost at P=200.
+ */
+void comparison_line(FILE *f, const struct report *r, const struct comparison *c);
+/* A family's declaration and what its n can show, before its lines. */
+void family_header(FILE *f, const struct report *r, const struct family *fam);
+/* Whether a family member belongs to a part of the question ("atomics-only"). */
+typedef int (*member_filter)(const struct report *r, const struct comparison *c,
+			     const void *arg);
+/* The lines of the members of fams that keep (NULL: all) selects, tallied. */
+void family_lines(FILE *f, const struct report *r, const struct family *const *fams,
+		  size_t nf, member_filter keep, const void *arg, struct tally *t);
+/* "about 62 runs per cell would decide" for the tally's families; "" if none. */
+const char *would_decide(char *buf, size_t cap, const struct report *r,
+			 const struct tally *t);
+/*
+ * The confirmatory answer of a tally: yes (better), no (worse), same
+ * (equivalent everywhere) or not decided, with what would decide.
+ */
+void family_answer(FILE *f, const struct report *r, const struct tally *t, const char *yes,
+		   const char *no, const char *same, const char *undecided_extra);
 
 /* report_cost_evidence.c */
 /*
@@ -30,27 +56,14 @@ enum outcome outcome_of(const struct report *r, const struct comparison *c);
  */
 const char *cell_setting(const struct report *r, const struct cell *c, size_t m,
 			 const char *const *only, char *buf, size_t cap);
+/* "; charge-path instructions -3.0% (equivalent)...": the counts beside P=200. */
+void cost_beside(FILE *f, const struct report *r, const struct comparison *c);
 /*
- * The cost lines of variant against baseline: one per cell at the most
- * tenants with cost data (each rx_cpus/cpus setting its own line), the
- * modelled cost at P=200 in full and the other cost counts beside it.
- * rt: a PREEMPT_RT kconfig axis, else base.
+ * The descriptive cost lines of variant against baseline that no family
+ * listed: one per cell at the most tenants with cost data (each
+ * rx_cpus/cpus setting its own line).  rt: a PREEMPT_RT kconfig axis.
  */
 void cost_evidence(FILE *f, const struct report *r, struct tally *t, const char *variant,
 		   const char *workload, const char *timing, int rt);
-/* Heads the cost lines (when the report has cost data). */
-void cost_lines_begin(FILE *f, const struct report *r);
-/* Ends them: "no cost data" when none, then heads the secondary evidence. */
-void cost_lines_end(FILE *f, const struct report *r, const struct tally *cost);
-/* The answer from the cost tally: verdicts, cells left out, P-sensitivity. */
-void cost_answer(FILE *f, const struct report *r, const struct tally *t, const char *yes,
-		 const char *no);
-/* What weakens a cost answer: cells left out, verdicts that depend on P. */
-void cost_caveats(FILE *f, const struct tally *t);
-/* The answer's opening when cost evidence decides, and the secondary's. */
-#define COST_ANSWER_LEAD "\n  **Answer, from the primary cost evidence** (deterministic " \
-	"instruction and line-transfer counts under the cost plugin, not time): "
-#define SECONDARY_ANSWER_LEAD "\n\n  **Secondary evidence** (throughput, time under " \
-	"emulation, which carries host noise under tcg, and the kprobe counts): "
 
 #endif

@@ -82,18 +82,44 @@ const char *fmt_p(char *buf, size_t cap, double p)
 
 const char *verdict_word(const struct report *r, const struct comparison *c)
 {
-	const struct variant_info *v = variant_find(r, c->cell->variant);
-	const struct metric_def *d = &metric_defs[c->metric];
+	(void)r;
+	return verdict_text(c->verdict);
+}
 
-	if (v && v->gate == GATE_INVALID)
-		return "invalid";
-	if (!comparison_trusted(c))
-		return "untrusted";
-	if (isnan(c->p_holm) || isnan(c->ratio))
-		return "n/a";
-	if (!c->significant)
-		return "~";
-	return metric_improvement(d, c->ratio) > 1 ? "better" : "worse";
+const char *fmt_adjusted(char *buf, size_t cap, const struct report *r,
+			 const struct comparison *c)
+{
+	char p[24];
+
+	if (c->not_tested)
+		snprintf(buf, cap, "not tested");
+	else if (isnan(c->p_adj))
+		snprintf(buf, cap, "not adjusted: decides nothing");
+	else if (c->family >= 0)
+		snprintf(buf, cap, "Holm %s in family %s", fmt_p(p, sizeof(p), c->p_adj),
+			 r->families[c->family].id);
+	else
+		snprintf(buf, cap, "BH %s, descriptive", fmt_p(p, sizeof(p), c->p_adj));
+	return buf;
+}
+
+const char *fmt_cv(char *buf, size_t cap, double cv)
+{
+	/* the cost counts repeat to a hundredth of a percent: show it */
+	if (isnan(cv))
+		snprintf(buf, cap, "n/a");
+	else
+		snprintf(buf, cap, cv < 0.01 ? "%.2f%%" : "%.1f%%", cv * 100);
+	return buf;
+}
+
+const char *fmt_margin(char *buf, size_t cap, double margin)
+{
+	if (isnan(margin))
+		snprintf(buf, cap, "no margin declared");
+	else
+		snprintf(buf, cap, "±%g%%", margin * 100);
+	return buf;
 }
 
 const char *reproduce_cmd(char *buf, size_t cap, const struct cell *c)

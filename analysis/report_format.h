@@ -17,10 +17,18 @@ const char *fmt_median_ci(char *buf, size_t cap, const struct metric_def *d,
 const char *fmt_delta(char *buf, size_t cap, double ratio, const struct interval *ci);
 const char *fmt_p(char *buf, size_t cap, double p);
 /*
- * "better", "worse", "~", or "invalid" (failed gate), "untrusted" (cost
- * numbers whose crosscheck failed), "n/a" for a comparison row.
+ * "better", "worse", "equivalent", "inconclusive", or "invalid" (failed
+ * gate), "untrusted" (cost numbers whose crosscheck failed), "not tested"
+ * (degenerate), "n/a" for a comparison row.
  */
 const char *verdict_word(const struct report *r, const struct comparison *c);
+/* "Holm 0.012 in family no-cache", "BH 0.31, descriptive" or "not tested". */
+const char *fmt_adjusted(char *buf, size_t cap, const struct report *r,
+			 const struct comparison *c);
+/* "12.3%", "0.04%": a coefficient of variation. */
+const char *fmt_cv(char *buf, size_t cap, double cv);
+/* "±5%", or "no margin declared". */
+const char *fmt_margin(char *buf, size_t cap, double margin);
 /* The mmx command line that re-runs one repetition of a cell. */
 const char *reproduce_cmd(char *buf, size_t cap, const struct cell *c);
 /* A file-name-safe slug of s. */

@@ -75,6 +75,9 @@ static void ratio_sizes(FILE *f, const struct report *r)
 		const struct comparison *c = &r->cmp[i];
 		size_t n1 = c->cell->metrics[c->metric].n, n2 = c->base->metrics[c->metric].n;
 
+		/* a degenerate comparison has no interval to account for */
+		if (c->not_tested)
+			continue;
 		tally(s, &ns, n1, n2);
 		/* enough runs but no interval: a value the log cannot take */
 		if (!c->ci.valid && n1 >= STATS_CI_MIN_N && n2 >= STATS_CI_MIN_N) {

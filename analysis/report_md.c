@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "family_spec.h"
 #include "log.h"
 #include "report_md.h"
 #include "run_store.h"
@@ -14,7 +15,7 @@ const char *gate_word(enum gate_state g)
 
 const char *tenant_param_of(const char *workload)
 {
-	return strcmp(workload, "kmem-mix") ? "tenants" : "kmem_tenants";
+	return workload_tenant_param(workload);
 }
 
 void distinct_field(const struct report *r, const char *variant, const char *field,
@@ -53,22 +54,6 @@ size_t timing_modes(const struct report *r, const char **out, size_t cap)
 			out[n++] = r->cells[i].timing;
 	}
 	return n;
-}
-
-size_t reps_needed(const struct report *r)
-{
-	size_t m = r->ncmp ? r->ncmp : 1;
-
-	/* equal groups of n: complete separation gives p = 2 / C(2n, n) */
-	for (size_t n = 2; n < 40; n++) {
-		double c = 1;
-
-		for (size_t k = 1; k <= n; k++)
-			c = c * (double)(n + k) / (double)k;
-		if (2.0 / c < REPORT_ALPHA / (double)m)
-			return n;
-	}
-	return 40;
 }
 
 static void md_charts(FILE *f, const struct chart_list *charts, const char *rel)
@@ -120,6 +105,7 @@ int report_md_write(const struct report *r, const struct chart_list *charts,
 		asset_rel, asset_rel, asset_rel, asset_rel,
 		asset_rel, asset_rel, asset_rel, asset_rel);
 	md_decisions(f, r);
+	md_families(f, r);
 	md_correctness(f, r);
 	md_cost_model(f, r);
 	md_ranking(f, r);

@@ -13,6 +13,10 @@ int report_md_write(const struct report *r, const struct chart_list *charts,
 
 /* the sections, one file each */
 void md_decisions(FILE *f, const struct report *r);
+/* The decision summary's last part: every "worse" of a design, any setting. */
+void md_regressions(FILE *f, const struct report *r);
+/* The families, what their n can show, and what was not tested or has no data. */
+void md_families(FILE *f, const struct report *r);
 void md_correctness(FILE *f, const struct report *r);
 /* Only when a run carries the cost plugin's counts. */
 void md_cost_model(FILE *f, const struct report *r);
@@ -33,7 +37,5 @@ void distinct_field(const struct report *r, const char *variant, const char *fie
 		    char *buf, size_t cap);
 /* Ordered distinct timing modes that have comparisons. */
 size_t timing_modes(const struct report *r, const char **out, size_t cap);
-/* Repetitions per cell that let an exact p pass Holm over the whole family. */
-size_t reps_needed(const struct report *r);
 
 #endif

@@ -50,17 +50,18 @@ static int cmp_double(const void *a, const void *b)
 static void calibration_row(FILE *f, const struct report *r, const char *timing, size_t m)
 {
 	double dev[512];
-	size_t n = 0, raw = 0, holm = 0, testable = 0;
+	size_t n = 0, raw = 0, adjusted = 0, testable = 0;
 	double widest = 0;
 
 	for (size_t i = 0; i < r->ncmp && n < 512; i++) {
 		const struct comparison *c = &r->cmp[i];
 
-		if (!c->aa || c->metric != m || strcmp(c->cell->timing, timing) || isnan(c->ratio))
+		if (!c->aa || c->metric != m || strcmp(c->cell->timing, timing) ||
+		    isnan(c->ratio) || c->not_tested)
 			continue;
 		dev[n++] = fabs(c->ratio - 1.0);
 		raw += !isnan(c->mwu.p) && c->mwu.p < REPORT_ALPHA;
-		holm += c->significant;
+		adjusted += c->significant;
 		testable += c->min_p < REPORT_ALPHA;
 		if (c->ci.valid)
 			widest = fmax(widest, fmax(fabs(c->ci.hi - 1), fabs(c->ci.lo - 1)));
@@ -71,7 +72,7 @@ static void calibration_row(FILE *f, const struct report *r, const char *timing,
 	fprintf(f, "| %s | %s | %zu | %.1f%% | %.1f%% | %.1f%% | %zu of %zu (%.0f%%) | %zu | %zu |\n",
 		timing, metric_defs[m].label, n, stats_quantile_sorted(dev, n, 0.5) * 100,
 		dev[n - 1] * 100, widest * 100, raw, n, 100.0 * (double)raw / (double)n,
-		holm, testable);
+		adjusted, testable);
 }
 
 void md_calibration(FILE *f, const struct report *r)
@@ -85,18 +86,20 @@ void md_calibration(FILE *f, const struct report *r)
 	if (!aa) {
 		fprintf(f, "No A/A set: the store has no `%s` runs sharing a cell with `%s`, so "
 			"the noise floor is unknown and the false-positive rate is only the "
-			"nominal α = %.2f per comparison (Holm keeps the family-wise rate at or "
-			"below it).\n\n", AA_VARIANT, BASELINE_VARIANT, REPORT_ALPHA);
+			"nominal α = %.2f per comparison (Holm keeps the family-wise rate of a "
+			"family at or below it).\n\n", AA_VARIANT, BASELINE_VARIANT, REPORT_ALPHA);
 		return;
 	}
 	fprintf(f, "`%s` is the baseline kernel measured again as an independent set in the "
 		"same matrix; every difference between it and `%s` is noise. The noise floor "
 		"is how far the same kernel's medians differ; the false-positive rate is the "
 		"share of A/A comparisons called significant (expected: about α = %.2f raw, "
-		"about 0 after Holm). A difference between designs smaller than the floor of "
-		"its metric is not evidence.\n\n| timing | metric | A/A cells | median "
-		"|Δ| | max |Δ| (noise floor) | widest interval end | raw p < 0.05 | after Holm "
-		"| cells whose n can reach p < 0.05 |\n|---|---|---|---|---|---|---|---|---|\n",
+		"about 0 after the correction: Benjamini-Hochberg, the A/A comparisons being "
+		"descriptive, or Holm in a family that declares them). A difference between "
+		"designs smaller than the floor of its metric is not evidence.\n\n| timing | "
+		"metric | A/A cells | median |Δ| | max |Δ| (noise floor) | widest interval end "
+		"| raw p < 0.05 | after correction | cells whose n can reach p < 0.05 |\n"
+		"|---|---|---|---|---|---|---|---|---|\n",
 		AA_VARIANT, BASELINE_VARIANT, REPORT_ALPHA);
 	for (size_t t = 0; t < nm; t++)
 		for (size_t m = 0; m < metric_defs_count; m++)
@@ -174,18 +177,32 @@ void md_provenance(FILE *f, const struct report *r)
 		{ "QEMU", "qemu_version" }, { "harness revision", "harness_rev" },
 		{ "kernel source", "source_version" }, { "guest command line", "cmdline" },
 	};
+	size_t in_family = 0, descriptive = 0, untested = 0;
 
+	for (size_t i = 0; i < r->ncmp; i++) {
+		const struct comparison *c = &r->cmp[i];
+
+		untested += c->not_tested != NULL;
+		in_family += c->family >= 0 && !isnan(c->p_adj);
+		descriptive += c->family < 0 && !isnan(c->p_adj);
+	}
 	fputs("## Methodology and provenance\n\n", f);
 	fprintf(f, "Statistics: per cell the median of the ok runs with an order-statistic "
 		"interval of it. Against baseline: the ratio of medians with the "
 		"Hodges-Lehmann interval of the factor between the two cells, and the "
 		"two-sided Mann-Whitney U test: exact permutation p-value with ties kept "
 		"when n1 + n2 <= %d, else the normal approximation with tie-corrected variance "
-		"and continuity correction. Holm's step-down correction runs over all %zu "
-		"comparisons of this report (every variant, cell and metric, A/A included); "
-		"significant means Holm p < %.2f. Geometric means summarise ratios across "
-		"cells. CV is the sample standard deviation over the mean.\n\n",
-		STATS_MWU_EXACT_MAX_N, r->ncmp, REPORT_ALPHA);
+		"and continuity correction. Of the %zu comparisons of this report, %zu are in "
+		"confirmatory families (declared per profile in matrix.json before the runs; "
+		"Holm's step-down within each family), %zu are descriptive (one set under "
+		"Benjamini-Hochberg, labelled so) and %zu are not tested (degenerate: zero by "
+		"construction or in both cells); the rest decide nothing (gate failed, cost "
+		"numbers untrusted). Significant means adjusted p < %.2f; equivalent means the "
+		"ratio's %.0f%% Hodges-Lehmann interval lies inside the profile's margin for "
+		"the metric (two one-sided tests at %.0f%%). Geometric means summarise ratios "
+		"across cells. CV is the sample standard deviation over the mean.\n\n",
+		STATS_MWU_EXACT_MAX_N, r->ncmp, in_family, descriptive, untested, REPORT_ALPHA,
+		TOST_LEVEL(REPORT_ALPHA) * 100, REPORT_ALPHA * 100);
 	md_intervals(f, r);
 	fputs("Timing modes in this report (never compared with each other):\n\n", f);
 	for (size_t i = 0; i < nm; i++)

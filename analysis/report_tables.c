@@ -10,15 +10,6 @@
 #include "report_format.h"
 #include "report_md.h"
 
-static const struct comparison *comparison_of(const struct report *r,
-					      const struct cell *c, size_t m)
-{
-	for (size_t i = 0; i < r->ncmp; i++)
-		if (r->cmp[i].cell == c && r->cmp[i].metric == m)
-			return &r->cmp[i];
-	return NULL;
-}
-
 static int same_table(const struct cell *a, const struct cell *b)
 {
 	return !strcmp(a->workload, b->workload) && !strcmp(a->timing, b->timing) &&
@@ -82,9 +73,9 @@ static void table_row(FILE *f, const struct report *r, const struct cell *c, siz
 {
 	const struct metric_def *d = &metric_defs[m];
 	const struct cell_metric *cm = &c->metrics[m];
-	const struct comparison *cmp = comparison_of(r, c, m);
+	const struct comparison *cmp = comparison_find(r, c, (int)m);
 	const struct variant_info *v = variant_find(r, c->variant);
-	char med[96], cv[24], delta[96], p[24], ph[24], cmd[1024], vary[512], note[160];
+	char med[96], cv[24], delta[96], p[24], ph[96], cmd[1024], vary[512], note[160];
 
 	if (isnan(cm->cv))
 		snprintf(cv, sizeof(cv), "n/a");
@@ -101,10 +92,12 @@ static void table_row(FILE *f, const struct report *r, const struct cell *c, siz
 		fputs("baseline | | |", f);
 	else if (!cmp)
 		fputs("no baseline cell | | |", f);
+	else if (cmp->not_tested)
+		fprintf(f, "not tested: %s | | not tested |", cmp->not_tested);
 	else
 		fprintf(f, "%s | %s (%s) | %s |", fmt_delta(delta, sizeof(delta), cmp->ratio,
 							    &cmp->ci),
-			fmt_p(p, sizeof(p), cmp->mwu.p), fmt_p(ph, sizeof(ph), cmp->p_holm),
+			fmt_p(p, sizeof(p), cmp->mwu.p), fmt_adjusted(ph, sizeof(ph), r, cmp),
 			verdict_word(r, cmp));
 	fprintf(f, " `%s` |\n", reproduce_cmd(cmd, sizeof(cmd), c));
 }
@@ -140,7 +133,8 @@ static void one_table(FILE *f, const struct report *r, size_t first_cell, size_t
 	fprintf(f, "#### %s: %s (%s, %s is better), timing %s, kconfig %s\n\n"
 		"Fixed in this table: %s.\n\n"
 		"| varying parameters | variant | n | median [interval] (coverage), %s | CV | "
-		"Δ vs baseline [interval] (coverage) | p (Holm) | | reproduce one run |\n"
+		"Δ vs baseline [interval] (coverage) | p (adjusted) | verdict | reproduce one "
+		"run |\n"
 		"|---|---|---|---|---|---|---|---|---|\n", first->workload, d->label, d->unit,
 		d->direction == HIGHER_IS_BETTER ? "higher" : "lower", first->timing,
 		first->kconfig, params_part(r, first, 1, fixed, sizeof(fixed))[0] ?
@@ -179,9 +173,14 @@ void md_tables(FILE *f, const struct report *r)
 	      "the ratio of medians to the baseline cell with the same parameters, timing "
 	      "mode and kconfig, with the Hodges-Lehmann interval of the factor between "
 	      "them and its coverage (both explained, with the coverage for every n, in "
-	      "[Methodology](#methodology-and-provenance)); p is the two-sided Mann-Whitney U p-value, Holm-adjusted in "
-	      "parentheses; \"~\" marks no significant difference. Failed runs are counted "
-	      "beside n and never enter a statistic.\n\n", f);
+	      "[Methodology](#methodology-and-provenance)); p is the two-sided Mann-Whitney "
+	      "U p-value, in parentheses adjusted: Holm within its confirmatory family, or "
+	      "Benjamini-Hochberg when descriptive; the verdict is better, worse, equivalent "
+	      "(within the profile's margin) or inconclusive (see the [Decision summary]"
+	      "(#decision-summary)). A metric 0 in every run where a live measurement "
+	      "cannot be has no table: it is listed as no data under [Not tested]"
+	      "(#not-tested). Failed runs are counted beside n and never enter a "
+	      "statistic.\n\n", f);
 	if (report_has_cost(r))
 		fputs("Each workload's cost tables come first: they are the primary cost "
 		      "evidence (instruction and line-transfer counts under the cost plugin, "

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Descriptive statistics and the Holm correction. */
+/* Descriptive statistics (the corrections are in multiplicity.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,42 +78,4 @@ double stats_geomean(const double *x, size_t n)
 		logsum += log(x[i]);
 	}
 	return exp(logsum / (double)n);
-}
-
-struct ranked_p {
-	double p;
-	size_t index;
-};
-
-static int cmp_ranked_p(const void *a, const void *b)
-{
-	const struct ranked_p *x = a, *y = b;
-
-	if (x->p != y->p)
-		return (x->p > y->p) - (x->p < y->p);
-	return (x->index > y->index) - (x->index < y->index);
-}
-
-void stats_holm(const double *p, size_t n, double *adjusted)
-{
-	struct ranked_p *r = malloc((n ? n : 1) * sizeof(*r));
-	size_t m = 0;
-	double running = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		adjusted[i] = NAN;
-		if (r && !isnan(p[i]))
-			r[m++] = (struct ranked_p){ p[i], i };
-	}
-	if (!r)
-		return;
-	qsort(r, m, sizeof(*r), cmp_ranked_p);
-	/* step-down: the k-th smallest is multiplied by (m - k); kept monotone */
-	for (size_t k = 0; k < m; k++) {
-		double a = fmin(1.0, (double)(m - k) * r[k].p);
-
-		running = fmax(running, a);
-		adjusted[r[k].index] = running;
-	}
-	free(r);
 }

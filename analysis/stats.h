@@ -71,9 +71,33 @@ int stats_mann_whitney(const double *x, size_t nx, const double *y, size_t ny,
 double *stats_rank_sum_counts(const long *rank2, size_t n, size_t nx, long *maxsum);
 
 /*
- * Holm-Bonferroni adjusted p-values, in the input order.  NAN entries are
- * not part of the family and stay NAN.
+ * multiplicity.c: adjusted p-values, in the input order.  NAN entries are
+ * no part of any family and stay NAN.  Holm-Bonferroni (family-wise);
+ * Benjamini-Hochberg (false discovery rate); and both at once: Holm within
+ * each family[i] >= 0, BH over every entry with family[i] < 0.
  */
 void stats_holm(const double *p, size_t n, double *adjusted);
+void stats_bh(const double *p, size_t n, double *adjusted);
+void stats_adjust_families(const double *p, const int *family, size_t n, double *adjusted);
+
+/*
+ * power.c: what n can show.  The smallest two-sided exact Mann-Whitney p
+ * at n1 vs n2 (complete separation, 2 / C(n1 + n2, n1)); the standard
+ * normal quantile; the relative effect found with 80% power under Holm
+ * in a family of that size (INFINITY when the smallest p cannot pass),
+ * and the smallest equivalence margin two one-sided tests at alpha reach
+ * with 80% power when nothing differs, both at a coefficient of variation
+ * cv (approximate: the normal formula, Mann-Whitney's efficiency 3/pi);
+ * the repetitions per cell whose smallest p passes Holm in a family of that
+ * size, and those that also bring both of the above within margin (cap + 1
+ * when more than cap would be needed).
+ */
+double stats_smallest_p(size_t n1, size_t n2);
+double stats_normal_quantile(double q);
+double stats_mde(double cv, size_t n1, size_t n2, size_t family, double alpha);
+double stats_equivalence_reach(double cv, size_t n1, size_t n2, double alpha);
+size_t stats_reps_for_floor(size_t family, double alpha, size_t cap);
+size_t stats_reps_to_decide(double cv, double margin, size_t family, double alpha,
+			    size_t cap);
 
 #endif

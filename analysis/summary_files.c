@@ -79,7 +79,9 @@ static json_t *cell_json(const struct report *r, const struct cell *c, size_t m)
 		"median", num_or_null(cm->median),
 		"ci_lo", num_or_null(ci_lo(&cm->ci)), "ci_hi", num_or_null(ci_hi(&cm->ci)),
 		"ci_coverage", num_or_null(ci_coverage(&cm->ci)),
-		"ci_why", str_or_null(cm->n ? cm->ci.why : "no data"),
+		"ci_why", str_or_null(cm->n ? cm->ci.why : cm->dead_runs ?
+				      "no data: 0 in every run of every cell of its table, "
+				      "which a live measurement cannot be" : "no data"),
 		"cv", num_or_null(cm->cv),
 		"reproduce", reproduce_cmd(cmd, sizeof(cmd), c));
 	/* a cost number says whether the plugin agreed with the kprobes */
@@ -141,12 +143,17 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 	f = open_csv(dir, "comparisons.csv",
 		     "variant,workload,params,timing_mode,kconfig,metric,n,n_baseline,ratio,"
 		     "ratio_ci_lo,ratio_ci_hi,ratio_ci_coverage,ratio_ci_exact,ratio_hl,mwu_u,p,"
-		     "p_exact,min_possible_p,p_holm,verdict,aa\n");
+		     "p_exact,min_possible_p,family,p_adj,p_adj_method,margin,equiv_ci_lo,"
+		     "equiv_ci_hi,equiv_ci_coverage,verdict,not_tested,aa\n");
 	if (!f)
 		return -1;
 	for (size_t i = 0; i < r->ncmp; i++) {
 		const struct comparison *c = &r->cmp[i];
 		const char *verdict = verdict_word(r, c);
+		const char *family = c->family >= 0 ? r->families[c->family].id : "";
+		/* how p was adjusted: none when not tested or deciding nothing */
+		const char *method = isnan(c->p_adj) ? "" : c->family >= 0 ? "holm" : "bh";
+		json_t *o;
 
 		cell_columns(f, c->cell);
 		csv_str(f, metric_defs[c->metric].path, 0);
@@ -165,10 +172,17 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 		csv_num(f, c->mwu.p, 0);
 		fprintf(f, "%d,", c->mwu.exact);
 		csv_num(f, c->min_p, 0);
-		csv_num(f, c->p_holm, 0);
+		csv_str(f, family, 0);
+		csv_num(f, c->p_adj, 0);
+		csv_str(f, method, 0);
+		csv_num(f, c->margin, 0);
+		csv_num(f, ci_lo(&c->tost), 0);
+		csv_num(f, ci_hi(&c->tost), 0);
+		csv_num(f, ci_coverage(&c->tost), 0);
 		csv_str(f, verdict, 0);
+		csv_str(f, c->not_tested ? c->not_tested : "", 0);
 		fprintf(f, "%d\n", c->aa);
-		json_array_append_new(all, json_pack(
+		o = json_pack(
 			"{s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
 			" s:o, s:b, s:o, s:o, s:s, s:b}",
 			"variant", c->cell->variant, "workload", c->cell->workload,
@@ -182,7 +196,17 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 			"ratio_ci_why", str_or_null(c->ci.why), "ratio_hl", num_or_null(c->ratio_hl),
 			"p", num_or_null(c->mwu.p), "p_exact", c->mwu.exact,
 			"min_possible_p", num_or_null(c->min_p),
-			"p_holm", num_or_null(c->p_holm), "verdict", verdict, "aa", c->aa));
+			"p_adj", num_or_null(c->p_adj), "verdict", verdict, "aa", c->aa);
+		if (o)
+			json_object_update_new(o, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+				"family", family[0] ? json_string(family) : json_null(),
+				"p_adj_method", method[0] ? json_string(method) : json_null(),
+				"margin", num_or_null(c->margin),
+				"equiv_ci_lo", num_or_null(ci_lo(&c->tost)),
+				"equiv_ci_hi", num_or_null(ci_hi(&c->tost)),
+				"equiv_ci_coverage", num_or_null(ci_coverage(&c->tost)),
+				"not_tested", str_or_null(c->not_tested)));
+		json_array_append_new(all, o);
 	}
 	return fclose(f);
 }
@@ -237,6 +261,40 @@ static json_t *gate_json(const struct report *r)
 	return out;
 }
 
+/* Each family, its size and what its n can show, part by part. */
+static json_t *families_json(const struct report *r)
+{
+	json_t *out = json_array();
+
+	for (size_t i = 0; i < r->nfamilies; i++) {
+		const struct family *f = &r->families[i];
+		json_t *parts = json_array();
+		json_t *q = json_object_get(f->spec, "questions");
+
+		for (size_t k = 0; k < f->nparts; k++) {
+			const struct family_part *p = &f->parts[k];
+
+			json_array_append_new(parts, json_pack(
+				"{s:s, s:o, s:s, s:I, s:I, s:I, s:o, s:o, s:s, s:o, s:o, s:o}",
+				"workload", p->workload ? p->workload : "?",
+				"metric", p->metric >= 0 ? json_string(metric_defs[p->metric].path) :
+				json_null(), "no_data", p->no_data,
+				"comparisons", (json_int_t)p->ncmp, "n", (json_int_t)p->n1,
+				"n_baseline", (json_int_t)p->n2, "margin", num_or_null(p->margin),
+				"cv", num_or_null(p->cv), "cv_source", p->cv_source,
+				"mde", num_or_null(p->mde), "equivalence_reach", num_or_null(p->reach),
+				"reps_to_decide", p->n1 && p->n_decide <= FAMILY_REPS_CAP ?
+				json_integer((json_int_t)p->n_decide) : json_null()));
+		}
+		json_array_append_new(out, json_pack("{s:s, s:s, s:o, s:I, s:I, s:o}",
+			"id", f->id, "profile", f->profile,
+			"questions", q ? json_incref(q) : json_null(),
+			"size", (json_int_t)f->size, "left_out", (json_int_t)f->left_out,
+			"parts", parts));
+	}
+	return out;
+}
+
 int summary_files_write(const struct report *r, const char *dir)
 {
 	json_t *cells = json_array(), *cmps = json_array(), *fails = json_array();
@@ -247,7 +305,7 @@ int summary_files_write(const struct report *r, const char *dir)
 	rc |= write_cells(r, dir, cells);
 	rc |= write_comparisons(r, dir, cmps);
 	rc |= write_failures(r, dir, fails);
-	sum = json_pack("{s:s, s:s, s:s, s:s, s:f, s:f, s:i, s:i, s:o, s:o, s:o, s:o}",
+	sum = json_pack("{s:s, s:s, s:s, s:s, s:f, s:f, s:i, s:i, s:o, s:o, s:o, s:o, s:o}",
 		"results", r->results_path, "generated_at", r->generated_at,
 		"median_interval", "order statistics [x(l), x(n+1-l)], coverage "
 		"1 - 2 P(binomial(n, 1/2) < l)",
@@ -256,7 +314,7 @@ int summary_files_write(const struct report *r, const char *dir)
 		"target_coverage", REPORT_LEVEL, "alpha", REPORT_ALPHA,
 		"mwu_exact_max_n", STATS_MWU_EXACT_MAX_N, "ci_min_n", STATS_CI_MIN_N,
 		"cells", cells, "comparisons", cmps, "failed_runs", fails,
-		"variants", gate_json(r));
+		"variants", gate_json(r), "families", families_json(r));
 	snprintf(path, sizeof(path), "%s/summary.json", dir);
 	if (json_dump_file(sum, path, JSON_INDENT(1) | JSON_SORT_KEYS) < 0)
 		rc = -1;

@@ -130,6 +130,20 @@ static struct variant_info *variant_add(struct report *r, const char *name)
 	return v;
 }
 
+/* Its command line, or a base's (they come first), turns socket charging off. */
+static int boots_nosocket(json_t *mv, const char *name)
+{
+	for (int depth = 0; name && depth < 16; depth++) {
+		json_t *def = json_object_get(mv, name);
+		const char *cmd = json_string_value(json_object_get(def, "cmdline"));
+
+		if (cmd && strstr(cmd, "cgroup.memory=nosocket"))
+			return 1;
+		name = json_string_value(json_object_get(def, "base"));
+	}
+	return 0;
+}
+
 static void variant_describe(struct report *r, struct variant_info *v, json_t *mv)
 {
 	json_t *def = json_object_get(mv, v->name);
@@ -139,6 +153,7 @@ static void variant_describe(struct report *r, struct variant_info *v, json_t *m
 	v->description = json_string_value(json_object_get(def, "description"));
 	v->control = !strcmp(v->name, AA_VARIANT) ||
 		     (v->description && !strncmp(v->description, "control", 7));
+	v->nosocket = boots_nosocket(mv, v->name);
 	v->gate = GATE_NOT_GATED;
 	snprintf(v->gate_why, sizeof(v->gate_why), "no %s/%s.json", r->gate_dir, v->name);
 	if (!read_gate(r, v, v->name))

@@ -25,6 +25,7 @@
 #include "accel_choice.h"
 #include "cache_dir.h"
 #include "commands.h"
+#include "family_plan.h"
 #include "kernel_build.h"
 #include "log.h"
 #include "matrix_cells.h"
@@ -33,6 +34,7 @@
 #include "monotonic.h"
 #include "results_store.h"
 #include "run_cell.h"
+#include "run_store.h"
 #include "source_tree.h"
 
 #define MAX_JOBS 8
@@ -140,8 +142,34 @@ static void hms(double s, char *buf, size_t cap)
 	snprintf(buf, cap, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 }
 
-static int dry_run(const struct cell_list *cells, const struct kernel_set *k,
-		   const struct matrix_plan *p, const struct matrix_options *o)
+/*
+ * What the profile's repetitions can decide in its confirmatory families
+ * (analysis/family_plan.c); the store, when it has runs, gives the noise.
+ */
+static void dry_run_families(const struct matrix *m, const struct cell_list *cells,
+			     const struct matrix_plan *p, const struct matrix_options *o,
+			     const char *store)
+{
+	json_t *spec = json_object_get(json_object_get(m->root, "profiles"), o->profile);
+	struct plan_cell *pc = calloc((size_t)cells->n + 1, sizeof(*pc));
+	size_t skipped;
+	json_t *runs = access(store, R_OK) ? NULL : run_store_load(store, &skipped);
+
+	for (int i = 0; pc && i < cells->n; i++) {
+		const struct matrix_cell *c = &cells->v[i];
+
+		pc[i] = (struct plan_cell){ c->variant, c->axis, c->workload, c->timing_mode,
+					    c->id, c->params };
+	}
+	if (pc)
+		family_plan_check(stdout, o->profile, spec, pc, (size_t)cells->n, p->reps, runs);
+	free(pc);
+	json_decref(runs);
+}
+
+static int dry_run(const struct matrix *m, const struct cell_list *cells,
+		   const struct kernel_set *k, const struct matrix_plan *p,
+		   const struct matrix_options *o, const char *store)
 {
 	double run_s = 0, build_s = 0;
 	int missing = 0, todo = 0;
@@ -170,6 +198,7 @@ static int dry_run(const struct cell_list *cells, const struct kernel_set *k,
 	hms(build_s + run_s, c, sizeof(c));
 	printf("estimate: %d kernel(s) to build ~%s, %d of %d runs to do ~%s "
 	       "(-j %d): ~%s\n", missing, a, todo, p->nslots, b, o->jobs, c);
+	dry_run_families(m, cells, p, o, store);
 	return 0;
 }
 
@@ -437,7 +466,7 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 		goto out_kernels;
 	plan_read_store(&p, &cells, o.profile, store);
 	if (o.dry_run) {
-		rc = dry_run(&cells, &k, &p, &o);
+		rc = dry_run(m, &cells, &k, &p, &o, store);
 		goto out_plan;
 	}
 	say("matrix %s: %d cells x %d repetitions, seed %llu, results in %s",

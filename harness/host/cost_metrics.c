@@ -101,6 +101,19 @@ static void per_unit(json_t *cost, const char *name, double v, double units,
 	json_object_set_new(cost, key, units > 0 ? json_real(v / units) : json_null());
 }
 
+static void all_per_unit(json_t *cost, double kernel, double instr,
+			 const struct class_sums *cs, double units, const char *unit)
+{
+	per_unit(cost, "kernel_insns", kernel, units, unit);
+	per_unit(cost, "charge_insns", cs->insns[0], units, unit);
+	per_unit(cost, "rx_insns", cs->insns[1], units, unit);
+	per_unit(cost, "transfers", cs->transfers, units, unit);
+	per_unit(cost, "modelled_p50", kernel - instr + COST_PENALTY_LOW * cs->transfers,
+		 units, unit);
+	per_unit(cost, "modelled_p200", kernel - instr + COST_PENALTY_HIGH * cs->transfers,
+		 units, unit);
+}
+
 /*
  * Plugin calls against kprobe calls of the same functions in the same
  * window: the instrument agrees with the old one, or its numbers are not
@@ -180,16 +193,12 @@ json_t *cost_metrics_read(const char *path, json_t *metrics, char *err,
 			 "penalty_p", COST_PENALTY_LOW, COST_PENALTY_HIGH,
 			 "lines_tracked", json_object_get(out, "lines_tracked"),
 			 "lines_dropped", json_object_get(out, "lines_dropped"));
-	if (unit) {
-		per_unit(cost, "kernel_insns", kernel, units, unit);
-		per_unit(cost, "charge_insns", cs.insns[0], units, unit);
-		per_unit(cost, "rx_insns", cs.insns[1], units, unit);
-		per_unit(cost, "transfers", cs.transfers, units, unit);
-		per_unit(cost, "modelled_p50", kernel - instr +
-			 COST_PENALTY_LOW * cs.transfers, units, unit);
-		per_unit(cost, "modelled_p200", kernel - instr +
-			 COST_PENALTY_HIGH * cs.transfers, units, unit);
-	}
+	if (unit)
+		all_per_unit(cost, kernel, instr, &cs, units, unit);
+	/* kmem-mix counts its work in ops beside the MB of its rx load */
+	if (json_is_integer(json_object_get(metrics, "ops")) && (!unit || strcmp(unit, "op")))
+		all_per_unit(cost, kernel, instr, &cs,
+			     (double)json_integer_value(json_object_get(metrics, "ops")), "op");
 	json_object_set_new(cost, "per_cpu", json_pack("{s:O, s:o, s:o}", "kernel_insns",
 		json_object_get(out, "kernel_insns"), "charge_insns", cs.cpu_charge,
 		"transfers", cs.cpu_transfers));

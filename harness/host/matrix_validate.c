@@ -8,8 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "family_spec.h"
 #include "log.h"
+#include "matrix_cells.h"
 #include "matrix_validate.h"
+#include "metrics_table.h"
 #include "run_params.h"
 
 struct validation {
@@ -319,6 +322,257 @@ static void check_group(struct validation *v, const char *path, json_t *g)
 	}
 }
 
+/* ---- confirmatory families and margins ($.profiles.NAME.families, .margins) */
+
+static void check_margins(struct validation *v, const char *p, json_t *margins)
+{
+	const char *key;
+	json_t *val;
+
+	if (!margins)
+		return;
+	if (!json_is_object(margins)) {
+		problem(v, "%s.margins: expected an object of metric pattern: fraction", p);
+		return;
+	}
+	json_object_foreach(margins, key, val)
+		if (!json_is_number(val) || json_number_value(val) <= 0 ||
+		    json_number_value(val) >= 1)
+			problem(v, "%s.margins.%s: expected a fraction between 0 and 1 (0.05 is "
+				"±5%%)", p, key);
+}
+
+/* Every key of obj is one of the NULL-terminated allowed. */
+static void only_keys(struct validation *v, const char *p, json_t *obj,
+		      const char *const *allowed, const char *list)
+{
+	const char *key;
+	json_t *val;
+
+	json_object_foreach(obj, key, val) {
+		const char *const *a = allowed;
+
+		while (*a && strcmp(*a, key))
+			a++;
+		if (!*a)
+			problem(v, "%s.%s: unknown key (expected %s)", p, key, list);
+	}
+}
+
+static void check_test(struct validation *v, const char *tp, json_t *fam, json_t *test)
+{
+	static const char *const keys[] = { "workload", "metric", "tenants", "params",
+					    "variants", NULL };
+	const char *wname = json_string_value(json_object_get(test, "workload")), *key;
+	json_t *wl = wname ? matrix_workload(v->m, wname) : NULL, *metric, *e, *vals;
+	char p[700];
+	size_t i;
+
+	if (!json_is_object(test)) {
+		problem(v, "%s: expected an object with workload, metric and tenants", tp);
+		return;
+	}
+	only_keys(v, tp, test, keys, "workload, metric, tenants, params, variants");
+	if (!wl) {
+		problem(v, "%s.workload: unknown workload '%s'", tp, wname ?: "(missing)");
+		return;
+	}
+	metric = json_object_get(test, "metric");
+	if (!json_is_string(metric) && (!json_is_array(metric) || !json_array_size(metric)))
+		problem(v, "%s.metric: expected a metric path or a list of them (the first with "
+			"data is used)", tp);
+	if (json_is_string(metric) && metric_index(wname, json_string_value(metric)) < 0)
+		problem(v, "%s.metric: %s has no metric '%s' (analysis/metrics_table.c)", tp,
+			wname, json_string_value(metric));
+	json_array_foreach(metric, i, e)
+		if (!json_is_string(e) || metric_index(wname, json_string_value(e)) < 0)
+			problem(v, "%s.metric[%zu]: %s has no metric '%s' (analysis/metrics_table.c)",
+				tp, i, wname, json_is_string(e) ? json_string_value(e) : "?");
+	if (json_object_get(test, "tenants")) {
+		json_t *t = json_object_get(test, "tenants");
+
+		if (!json_is_array(t) || !json_array_size(t))
+			problem(v, "%s.tenants: expected a non-empty array of tenant counts", tp);
+		json_array_foreach(t, i, e)
+			if (!json_is_number(e))
+				problem(v, "%s.tenants[%zu]: expected a number", tp, i);
+	}
+	json_object_foreach(json_object_get(test, "params"), key, vals) {
+		snprintf(p, sizeof(p), "%s.params.%s", tp, key);
+		if (!json_object_get(json_object_get(wl, "params"), key))
+			problem(v, "%s: workload %s has no parameter '%s'", p, wname, key);
+		else if (!json_is_array(vals) || !json_array_size(vals))
+			problem(v, "%s: expected a non-empty array of values", p);
+	}
+	if (json_object_get(test, "variants")) {
+		snprintf(p, sizeof(p), "%s.variants", tp);
+		check_names(v, p, json_object_get(test, "variants"), matrix_variant, "variant");
+	} else if (!json_object_get(fam, "variants")) {
+		problem(v, "%s: no variants (neither the test nor its family names any)", tp);
+	}
+}
+
+static int question_known(const char *q)
+{
+	for (const char *const *k = family_questions; q && *k; k++)
+		if (!strcmp(*k, q))
+			return 1;
+	return 0;
+}
+
+static void check_family(struct validation *v, const char *fp, json_t *fam,
+			 json_t *families, size_t index)
+{
+	static const char *const keys[] = { "id", "questions", "variants", "kconfig", "tests",
+					    "why", NULL };
+	const char *id = json_string_value(json_object_get(fam, "id"));
+	json_t *q, *test;
+	char p[600];
+	size_t i;
+
+	if (!json_is_object(fam)) {
+		problem(v, "%s: expected an object with id, questions, variants and tests", fp);
+		return;
+	}
+	only_keys(v, fp, fam, keys, "id, questions, variants, kconfig, tests, why");
+	if (!id || !id[0])
+		problem(v, "%s.id: expected a name", fp);
+	for (i = 0; id && i < index; i++) {
+		const char *other = json_string_value(json_object_get(json_array_get(families, i),
+								      "id"));
+
+		if (other && !strcmp(other, id))
+			problem(v, "%s.id: '%s' is also the id of families[%zu]", fp, id, i);
+	}
+	q = json_object_get(fam, "questions");
+	if (!json_is_array(q) || !json_array_size(q))
+		problem(v, "%s.questions: expected a non-empty array of rfc1..rfc4, "
+			"article1..article3", fp);
+	json_array_foreach(q, i, test)
+		if (!question_known(json_string_value(test)))
+			problem(v, "%s.questions[%zu]: unknown question (expected rfc1..rfc4, "
+				"article1..article3)", fp, i);
+	if (json_object_get(fam, "variants")) {
+		snprintf(p, sizeof(p), "%s.variants", fp);
+		check_names(v, p, json_object_get(fam, "variants"), matrix_variant, "variant");
+	}
+	if (json_object_get(fam, "kconfig") &&
+	    !matrix_kconfig_axis(v->m, json_string_value(json_object_get(fam, "kconfig")) ?: ""))
+		problem(v, "%s.kconfig: unknown kconfig axis", fp);
+	if (json_object_get(fam, "why") && !json_is_string(json_object_get(fam, "why")))
+		problem(v, "%s.why: expected a string", fp);
+	if (!json_is_array(json_object_get(fam, "tests")) ||
+	    !json_array_size(json_object_get(fam, "tests"))) {
+		problem(v, "%s.tests: expected a non-empty array of tests", fp);
+		return;
+	}
+	json_array_foreach(json_object_get(fam, "tests"), i, test) {
+		snprintf(p, sizeof(p), "%s.tests[%zu]", fp, i);
+		check_test(v, p, fam, test);
+	}
+}
+
+/* A test's variant has a cell of the profile with a baseline cell beside it. */
+static int compared(const struct cell_list *cells, json_t *fam, json_t *test,
+		    const char *variant)
+{
+	for (int i = 0; i < cells->n; i++) {
+		const struct matrix_cell *c = &cells->v[i];
+
+		if (strcmp(c->variant, variant) ||
+		    !family_test_matches(fam, test, variant, c->workload, c->axis, c->params))
+			continue;
+		for (int k = 0; k < cells->n; k++)
+			if (!strcmp(cells->v[k].variant, "baseline") &&
+			    !strcmp(cells->v[k].axis, c->axis) &&
+			    !strcmp(cells->v[k].workload, c->workload) &&
+			    !strcmp(cells->v[k].timing_mode, c->timing_mode) &&
+			    json_equal(cells->v[k].params, c->params))
+				return 1;
+	}
+	return 0;
+}
+
+/* Whether tests a and b share a declared metric path. */
+static int share_metric(json_t *a, json_t *b)
+{
+	const char *ma[8], *mb[8];
+	size_t na = family_test_metrics(a, ma, 8), nb = family_test_metrics(b, mb, 8);
+
+	for (size_t i = 0; i < na; i++)
+		for (size_t k = 0; k < nb; k++)
+			if (!strcmp(ma[i], mb[k]))
+				return 1;
+	return 0;
+}
+
+/* Every test reaches planned cells, and no comparison is in two families. */
+static void check_family_cells(struct validation *v, const char *p, const char *name,
+			       json_t *families)
+{
+	struct cell_list cells;
+	json_t *fam, *test, *var;
+	size_t i, k, j;
+
+	if (matrix_expand_profile(v->m, name, &cells) < 0)
+		return;
+	json_array_foreach(families, i, fam)
+		json_array_foreach(json_object_get(fam, "tests"), k, test)
+			json_array_foreach(family_test_variants(fam, test), j, var)
+				if (json_is_string(var) &&
+				    !compared(&cells, fam, test, json_string_value(var)))
+					problem(v, "%s.families[%zu].tests[%zu]: no cell of this "
+						"profile has variant '%s' there beside a baseline "
+						"cell to compare with", p, i, k,
+						json_string_value(var));
+	for (int c = 0; c < cells.n; c++) {
+		const struct matrix_cell *cell = &cells.v[c];
+		json_t *first = NULL, *first_test = NULL;
+		size_t first_i = 0;
+
+		json_array_foreach(families, i, fam)
+			json_array_foreach(json_object_get(fam, "tests"), k, test) {
+				if (!family_test_matches(fam, test, cell->variant, cell->workload,
+							 cell->axis, cell->params))
+					continue;
+				if (first && first != fam && share_metric(first_test, test))
+					problem(v, "%s.families[%zu] and families[%zu] both test %s: a "
+						"comparison belongs to one family", p, first_i, i,
+						cell->id);
+				if (!first) {
+					first = fam;
+					first_test = test;
+					first_i = i;
+				}
+			}
+	}
+	cell_list_free(&cells);
+}
+
+static void check_families(struct validation *v, const char *p, const char *name,
+			   json_t *prof)
+{
+	json_t *families = json_object_get(prof, "families"), *fam;
+	int before = v->errors;
+	char fp[400];
+	size_t i;
+
+	check_margins(v, p, json_object_get(prof, "margins"));
+	if (!families)
+		return;
+	if (!json_is_array(families)) {
+		problem(v, "%s.families: expected an array of confirmatory families", p);
+		return;
+	}
+	json_array_foreach(families, i, fam) {
+		snprintf(fp, sizeof(fp), "%s.families[%zu]", p, i);
+		check_family(v, fp, fam, families, i);
+	}
+	/* the cells are only worth expanding once everything else is right */
+	if (v->errors == before)
+		check_family_cells(v, p, name, families);
+}
+
 static void check_profiles(struct validation *v)
 {
 	json_t *profiles = json_object_get(v->m->root, "profiles"), *prof, *groups, *g;
@@ -358,6 +612,7 @@ static void check_profiles(struct validation *v)
 			snprintf(gp, sizeof(gp), "%s.cells[%zu]", p, i);
 			check_group(v, gp, g);
 		}
+		check_families(v, p, name, prof);
 	}
 }
 

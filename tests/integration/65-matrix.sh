@@ -49,6 +49,21 @@ bad "timing mode" '.profiles.tiny.timing_modes = ["fast"]' \
 	'$.profiles.tiny.timing_modes[0]: expected tcg, icount or kvm'
 bad "knob out of its schema" '.variants["multi-slot-32-s4"].knobs.slots = 99' \
 	'$.variants.multi-slot-32-s4.knobs.slots'
+bad "family: unknown question" '.profiles.quick.families[0].questions = ["rfc9"]' \
+	'$.profiles.quick.families[0].questions[0]: unknown question'
+bad "family: unknown metric" '.profiles.quick.families[0].tests[0].metric = ["thruput"]' \
+	"\$.profiles.quick.families[0].tests[0].metric[0]: rx-mixed has no metric 'thruput'"
+bad "family: a variant the profile does not measure there" \
+	'.profiles.quick.families[0].variants = ["net-batch", "nope"]' \
+	'$.profiles.quick.families[0].variants[1]: unknown variant'
+bad "family: a test no cell of the profile answers" \
+	'.profiles.quick.families[2].tests[0].tenants = [1]' \
+	"\$.profiles.quick.families[2].tests[0]: no cell of this profile has variant 'multi-slot-s1' there"
+bad "family: one comparison in two families" \
+	'.profiles.quick.families += [.profiles.quick.families[0] | .id = "again"]' \
+	'a comparison belongs to one family'
+bad "margin out of range" '.profiles.quick.margins["cost.*"] = 2' \
+	'$.profiles.quick.margins.cost.*: expected a fraction between 0 and 1'
 out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile nope --dry-run 2>&1)
 check "unknown profile: refused" test $? -eq 2
 check "unknown profile: named" grep -q "unknown profile 'nope'" <<<"$out"
@@ -68,6 +83,41 @@ for p in $(jq -r '.profiles | keys[]' matrix.json); do
 	check "shipped profile $p plans" \
 		$MMX matrix --profile "$p" --dry-run --results "$work/empty-$p"
 done
+
+# the confirmatory families: the dry run says how large each is and what
+# the profile's repetitions can decide in it, and warns where they cannot
+out=$($MMX matrix --profile quick --dry-run --results "$work/empty" 2>&1)
+check "dry run: quick's families and their sizes" \
+	grep -q '^  multi-memcg: 4 comparisons; smallest p x 4 = 0.00233: a complete separation passes Holm$' <<<"$out"
+check "dry run: quick's margins and the CV each needs at 7 runs" \
+	grep -q '^    rx-mixed cost.modelled_p200_per_mb: equivalence within ±2% is reachable if its CV is at most 1.2%' <<<"$out"
+check "dry run: quick's 7 runs can reach significance in every family: no warning" \
+	bash -c "! grep -q '^warning:' <<<'$out'"
+out=$($MMX matrix --profile cost --dry-run --results "$work/empty-cost" 2>&1)
+check "dry run: cost's 3 runs cannot pass Holm in its largest family: warned, with the n that can" \
+	grep -q '^warning: profile cost: with 3 repetitions the smallest possible Mann-Whitney p is 2/C(6,3) = 0.1, times the 14 comparisons of its largest family (multi-memcg) = 1.4, not below 0.05: no comparison of that family can be significant; 6 repetitions would' <<<"$out"
+jq '.profiles.pair = {repetitions: 2, timing_modes: ["tcg"], margins: {throughput_bytes_per_sec: 0.05},
+      cells: [{variants: ["baseline", "net-batch"], workload: "rx-mixed", grid: {tenants: [4]}}],
+      families: [{id: "two", questions: ["rfc2"], variants: ["net-batch"],
+                  tests: [{workload: "rx-mixed", metric: "throughput_bytes_per_sec", tenants: [4]}]}]}
+    | .profiles.noisy = (.profiles.pair | .repetitions = 7)' "$work/ok.json" >"$work/fam.json"
+out=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile pair --dry-run --results "$work/empty-pair" 2>&1)
+check "dry run: 2 runs a cell give no equivalence interval: warned" \
+	grep -q '^warning: profile pair, family two, rx-mixed throughput_bytes_per_sec: 2 runs a cell give no equivalence interval' <<<"$out"
+check "dry run: 2 runs a cell cannot pass even a family of 1: warned" \
+	grep -q '^warning: profile pair: with 2 repetitions the smallest possible Mann-Whitney p is 2/C(4,2) = 0.333' <<<"$out"
+# the noise the store already measured: 30% CV is far too much for ±5% at 7 runs
+noisy="$work/noisy"
+mkdir -p "$noisy"
+id=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile noisy --dry-run --results "$noisy" 2>&1 |
+	sed -n 's|^  \(baseline/base/rx-mixed/tcg .*\)$|\1|p')
+for x in 14e6 20e6 26e6; do
+	jq -n -c --arg id "$id" --argjson x "$x" '{status: "ok", variant: "baseline", workload: "rx-mixed",
+		matrix: {profile: "noisy", cell_id: $id, repetition: 0}, metrics: {throughput_bytes_per_sec: $x}}'
+done >"$noisy/runs.jsonl"
+out=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile noisy --dry-run --results "$noisy" 2>&1)
+check "dry run: the store's noise (CV 30%) out of the margin's reach at 7 runs: warned" \
+	grep -q '^warning: profile noisy, family two, rx-mixed throughput_bytes_per_sec: at the CV measured so far (30%) 7 runs a cell cannot show equivalence within ±5%' <<<"$out"
 
 # the estimate is calibrated: quick's, against the wall time its published
 # run actually took here (within 25%)

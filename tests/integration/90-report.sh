@@ -65,8 +65,10 @@ check "summary.json: split-stock invalid and unranked" \
 	jq -e '.variants["split-stock"] | .gate == "invalid" and .ranked == false' "$tmp/a/report/summary.json"
 
 # statistics in the document
-check "a significant difference is called better" grep -q 'n = 10 vs 10 → better' "$md"
-check "a non-significant difference is marked ~" grep -qE '\| ~ \|' "$md"
+check "a significant difference is called better" grep -q 'n = 10 vs 10 → \*\*better\*\*' "$md"
+check "a non-significant difference is called inconclusive" grep -qE '\| inconclusive \|' "$md"
+check "the fixture's cells are in no family of its profile: descriptive, BH, said so" \
+	grep -q 'p = 1.1e-05 (BH [0-9.e-]*, descriptive), n = 10 vs 10' "$md"
 check "A/A noise floor table" grep -q '^| tcg | throughput | 2 |' "$md"
 check "every table row reproduces its cell" \
 	grep -q '`./build/mmx run atomics-only rx-mixed .*tenants=8 .*accel=tcg`' "$md"
@@ -325,13 +327,15 @@ check "crosscheck: the decision summary says so beside the line" \
 
 # the answers: cost evidence first, named primary; throughput after it, named secondary
 rfc1=$(sed -n '/^### RFC 1\./,/^### RFC 2\./p' "$cmd")
-check "RFC 1: the primary cost evidence is listed before the throughput" \
-	test "$(grep -n 'Primary cost evidence' <<<"$rfc1" | head -n1 | cut -d: -f1)" -lt \
+check "RFC 1: its confirmatory family (profile cost) tests the modelled cost" \
+	grep -q '^    - rx-mixed: modelled cost per MB, P=200 (tenants 1, 16, 64): ' <<<"$rfc1"
+check "RFC 1: the modelled-cost lines come before the descriptive throughput" \
+	test "$(grep -n 'rx-mixed modelled cost per MB, P=200 at' <<<"$rfc1" | head -n1 | cut -d: -f1)" -lt \
 	     "$(grep -n 'rx-mixed throughput at' <<<"$rfc1" | head -n1 | cut -d: -f1)"
-check "RFC 1: the answer comes from the primary cost evidence first" \
-	grep -q '^  \*\*Answer, from the primary cost evidence\*\* (deterministic' <<<"$rfc1"
-check "RFC 1: throughput answers as secondary evidence" \
-	grep -q '^  \*\*Secondary evidence\*\* (throughput, time under emulation' <<<"$rfc1"
+check "RFC 1: throughput is descriptive evidence (BH), not the answer" \
+	grep -qE '^  - `[a-z-]+` vs baseline, rx-mixed throughput at .*\(BH [0-9.e-]+, descriptive\)' <<<"$rfc1"
+check "RFC 1: 3 runs a cell cannot pass Holm, and the report says what would" \
+	grep -q 'no difference can pass Holm here (the smallest possible p, 0.100, times' <<<"$rfc1"
 check "Article 1: fault-mix cost per fault is evidence" \
 	grep -q '`atomics-only` vs baseline, fault-mix modelled cost per fault, P=200' "$cmd"
 check "the cost model section is there, with P at 50 and 200" \
@@ -344,15 +348,20 @@ check "a store without cost data answers as before" bash -c "! grep -qi 'cost ev
 # ranking: on the modelled cost where cells have it; atomics-only is fastest
 # by TCG throughput here but dearest by the model, so it must rank last
 rank=$(sed -n '/^### profile cost, timing tcg, kconfig base$/,/^## /p' "$cmd")
-check "ranking: ranked on the modelled cost" grep -q '| ranked on |' <<<"$rank"
+check "ranking: ranked on the modelled cost" grep -q '^Ranked on the modelled cost at P=200 over the 1 cell every ranked variant has' <<<"$rank"
 check "ranking: atomics-only ranked last on the cost model" \
-	test "$(grep -E '^\| [0-9]+ \|' <<<"$rank" | tail -n1 | cut -d'|' -f3,5)" = ' `atomics-only` | modelled cost, P=200 '
-check "ranking: atomics-only's throughput (secondary) would have ranked it higher" \
-	grep -qE '^\| [0-9]+ \| `atomics-only` \|.*\| 1\.[0-9]+ \(3\) \|' <<<"$rank"
-check "ranking: the untrusted cell is left out of net-batch's geomean" \
-	grep -qE '^\| [0-9]+ \| `net-batch` \| [^|]* \| modelled cost, P=200 \| 1 \| .* \| 1 \|$' <<<"$rank"
-check "a store without cost data ranks on throughput as before" \
-	grep -q 'geomean of primary-metric gains vs baseline (>1 better)' "$md"
+	test "$(grep -E '^\| [0-9]+ \|' <<<"$rank" | tail -n1 | cut -d'|' -f3)" = ' `atomics-only` '
+secondary() { grep -E "^\| [0-9]+ \| \`$1\` \|" <<<"$rank" | cut -d'|' -f9; }
+check "ranking: atomics-only's throughput (secondary, same cell) would have ranked it higher" \
+	awk -v a="$(secondary atomics-only)" -v b="$(secondary net-batch)" 'BEGIN { exit !(a + 0 > b + 0) }'
+check "ranking: net-batch's untrusted cell is left out (counted), not ranked on" \
+	grep -qE '^\| [0-9]+ \| `net-batch` \| .* \| 1 \|$' <<<"$rank"
+check "ranking: a variant without the ranking cell is listed, unranked" \
+	grep -q '^| not ranked (has 0 of the 1 ranking cells) | `objcg-locallock` |' <<<"$rank"
+check "ranking: each geomean with its simultaneous interval and coverage" \
+	grep -qE '^\| 1 \| `[a-z-]+` \| [^|]* \| [0-9.]+ \[[0-9.]+, [0-9.]+\] \(≥ [0-9.]+%\) \|' <<<"$rank"
+check "a store without cost data ranks on throughput" \
+	grep -qE '^Ranked on the primary metric over the [0-9]+ cells? every ranked variant has' "$md"
 
 # cells that differ only in rx_cpus, cpus or cost are cells of their own, told apart
 check "rx_cpus, cpus and cost make separate cells" \
@@ -364,3 +373,92 @@ check "cost store: no two chart headings alike" \
 	test -z "$(sed -n '/^## Charts/,/^## Failed/p' "$cmd" | grep '^### ' | sort | uniq -d)"
 check "cost store: chart headings name rx_cpus and cpus" \
 	grep -q '^### rx-mixed: modelled cost per MB, P=200 vs tenants (cost=1, cpus=8, rx_cpus=3)$' "$cmd"
+
+# verdicts that decide: a store of profile quick (tests/fixtures/report-verdicts,
+# its make-runs.py says what it holds) judged by matrix.json's own quick
+# families and margins, on throughput (no cost data in it)
+vfx=tests/fixtures/report-verdicts
+$MMX report "$vfx" --gate "$tmp/no-gate" --out "$tmp/v" >/dev/null 2>"$tmp/v.err"
+check "verdicts store: report exits 0" test $? -eq 0
+vmd=$tmp/v/REPORT.md
+vsum=$tmp/v/report/summary.json
+cmp_v() {	# cmp_v VARIANT METRIC TENANTS [KCONFIG]: the summary's comparison
+	jq -c --arg v "$1" --arg m "$2" --arg t "tenants=$3 " --arg k "${4:-base}" \
+		'[.comparisons[] | select(.variant == $v and .metric == $m and .kconfig == $k
+			and (.params | contains($t)))][0]' "$vsum"
+}
+c=$(cmp_v atomics-only throughput_bytes_per_sec 1)
+check "family: atomics-only's throughput at 1 tenant is in family no-cache" \
+	jq -e '.family == "no-cache" and .p_adj_method == "holm"' <<<"$c"
+check "family: Holm within its 2 comparisons (p x 2, not x the report's size)" \
+	near "$(jq .p_adj <<<"$c")" "$(jq '.p * 2' <<<"$c")"
+check "family: a complete separation 20% down is worse" jq -e '.verdict == "worse"' <<<"$c"
+check "family: sizes as declared for quick (no-cache 2, multi-memcg 4)" \
+	jq -e '[.families[] | {(.id): .size}] | add | .["no-cache"] == 2 and .["multi-memcg"] == 4' "$vsum"
+check "family: its metric without data in this store is said so, not 0" \
+	grep -q '^    - fault-mix (every setting measured): \*\*no data\*\* for its declared metrics (cost.modelled_p200_per_fault, faults_per_sec) in this store$' "$vmd"
+check "family: throughput answers where the declared cost metric has no data" \
+	grep -q 'rx-mixed: throughput (tenants 1, 16), declared after cost.modelled_p200_per_mb, which has no data in this store' "$vmd"
+
+# equivalence: two one-sided tests at 5% = the 90% interval inside quick's ±5%
+c=$(cmp_v net-batch throughput_bytes_per_sec 16)
+check "equivalence: net-batch's throughput, as baseline's, is equivalent" \
+	jq -e '.verdict == "equivalent" and .margin == 0.05 and .equiv_ci_lo >= 0.95
+		and .equiv_ci_hi <= 1.05 and .equiv_ci_coverage >= 0.9' <<<"$c"
+nb=$(jq -c --argjson t 16 'select(.variant == "net-batch" and .kconfig == "base" and .params.tenants == $t)
+	| .metrics.throughput_bytes_per_sec' "$vfx/runs.jsonl" | jq -s -c .)
+bl=$(jq -c --argjson t 16 'select(.variant == "baseline" and .kconfig == "base" and .params.tenants == $t)
+	| .metrics.throughput_bytes_per_sec' "$vfx/runs.jsonl" | jq -s -c .)
+ratios=$(jq -n -c --argjson y "$nb" --argjson x "$bl" '[$y[] as $a | $x[] as $b | $a / $b] | sort')
+k=$(jq -n --argjson r "$ratios" --argjson lo "$(jq .equiv_ci_lo <<<"$c")" \
+	'[range(0; 49) | select(($r[.] - $lo) | fabs < 1e-12)][0] + 1')
+check "equivalence: 7 v 7, the k-th smallest and k-th largest of the 49 ratios" \
+	near "$(jq .equiv_ci_hi <<<"$c")" "$(jq --argjson k "$k" '.[49 - $k]' <<<"$ratios")"
+check "equivalence: k = 12 at 90% (k = 9 gives the 95% interval): narrower than it" \
+	test "$k" -eq 12
+check "equivalence: the line shows the interval inside the margin" \
+	grep -qE '`net-batch` vs baseline, rx-mixed throughput at tenants=16, .*; equivalence interval \[[-+0-9.%]+, [-+0-9.%]+\] \(90\.[0-9]%\) inside ±5%; .* → \*\*equivalent\*\*' "$vmd"
+check "inconclusive: multi-slot's noisy throughput" \
+	jq -e '.verdict == "inconclusive"' <<<"$(cmp_v multi-slot throughput_bytes_per_sec 16)"
+check "RFC 1's answer from family no-cache: worse at 1 tenant, equivalent at 16" \
+	grep -q 'without it (atomics-only) the design does worse (worse in 1 of 2 comparisons, better in none, equivalent in 1)' "$vmd"
+check "sample size: MDE from the A/A cells stated per family" \
+	grep -qE '^\| quick \| `no-cache` \| rfc1, article1 \| 2 \| rx-mixed: throughput .* \| 7 vs 7 \| ±5% \| 0\.[0-9]+% \(A/A: baseline and baseline-aa at tenants=1, 16\) \| ≈ [0-9.]+% \|' "$vmd"
+
+# everything else is descriptive: BH over all of it, labelled so
+c=$(cmp_v net-batch charges_per_mb 1)
+check "descriptive: charges are in no family, adjusted by BH" \
+	jq -e '.family == null and .p_adj_method == "bh" and .verdict == "worse"' <<<"$c"
+check "descriptive: BH over every descriptive comparison (as many as the report says)" \
+	grep -q "Benjamini-Hochberg over the $(jq '[.comparisons[] | select(.p_adj_method == "bh")] | length' "$vsum") descriptive comparisons" "$vmd"
+regs=$(sed -n '/^### Every significant regression/,/^## /p' "$vmd")
+check "regressions: net-batch's charges at 1 tenant listed (not the most tenants)" \
+	grep -q '`net-batch` vs baseline, rx-mixed page-counter charges per MB at tenants=1, tcg, kconfig base: .*(BH [0-9.e-]*, descriptive).*→ \*\*worse\*\*' <<<"$regs"
+check "regressions: the confirmatory one too, labelled with its family" \
+	grep -q '`atomics-only` vs baseline, rx-mixed throughput at tenants=1, .*(Holm [0-9.e-]* in family no-cache)' <<<"$regs"
+check "regressions: no control listed" bash -c "! grep -q '\`nosocket\`' <<<'$regs'"
+
+# not tested: zero by construction; no data: a dead metric, never 0
+c=$(cmp_v nosocket charges_per_mb 16)
+check "zero by construction: nosocket's charges not tested" \
+	jq -e '.verdict == "not tested" and .p_adj == null and .p == null
+		and (.not_tested | startswith("zero by construction"))' <<<"$c"
+check "zero by construction: said in the report" \
+	grep -q '`nosocket` vs baseline, rx-mixed page-counter charges per MB at tenants=16, tcg, kconfig base: \*\*not tested: zero by construction: cgroup.memory=nosocket charges no socket memory\*\*' "$vmd"
+check "zero by construction: in its table row too" \
+	grep -qE '^\| tenants=16 \| `nosocket` \| 7 \| 0 \[0, 0\] .* \| not tested: zero by construction' "$vmd"
+check "dead metric: rt softirq time (0 in every run) has no data in its cells" \
+	jq -e '[.cells[] | select(.kconfig == "rt" and .metric == "net_rx_softirq_ns_per_mb")]
+		| length == 2 and all(.n == 0 and .median == null and (.ci_why | startswith("no data")))' "$vsum"
+check "dead metric: never compared" \
+	jq -e '[.comparisons[] | select(.kconfig == "rt" and .metric == "net_rx_softirq_ns_per_mb")] | length == 0' "$vsum"
+check "dead metric: the report says no data, not 0" \
+	grep -q '^  - rx-mixed NET_RX softirq time per MB, timing tcg, kconfig rt: \*\*no data\*\*: 0 in all 14 runs of all 2 cells' "$vmd"
+check "dead metric: no table of zeros for it" \
+	bash -c "! grep -q '^#### rx-mixed: NET_RX softirq time per MB (.*kconfig rt$' '$vmd'"
+check "dead metric: the live base table is still there" \
+	grep -q '^#### rx-mixed: NET_RX softirq time per MB (.*kconfig base$' "$vmd"
+check "RFC 4: rt cells but no family for it: not decided, said so" \
+	grep -q 'not decided: no confirmatory family answers this question' <(sed -n '/^### RFC 4/,/^### Article 1/p' "$vmd")
+check "ranking: over the same 2 cells for every ranked variant, with intervals" \
+	grep -qE '^\| [0-9]+ \| `net-batch` \| [^|]* \| 0\.9[0-9]+ \[[0-9.]+, [0-9.]+\] \(≥ [0-9.]+%\) \|' "$vmd"

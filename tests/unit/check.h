@@ -32,6 +32,18 @@ static int check_passed, check_failed;
 		       w_ ? w_ : "(null)");				\
 } while (0)
 
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* got within tol of want; says both when not, for the failing CHECK */
+static inline int near(double got, double want, double tol)
+{
+	int ok = got - want <= tol && want - got <= tol;
+
+	if (!ok)
+		printf("#   got %.12g, want %.12g\n", got, want);
+	return ok;
+}
+
 static inline int check_summary(void)
 {
 	printf("%d passed, %d failed\n", check_passed, check_failed);

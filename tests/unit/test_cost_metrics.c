@@ -139,7 +139,17 @@ static void test_metrics(void)
 	CHECK(json_number_value(json_object_get(json_object_get(f, "try_charge_memcg"), "calls")) == 100,
 	      "calls summed over vCPUs");
 	CHECK(json_is_true(json_object_get(cost, "crosscheck_ok")), "101 vs 100 calls agree (1%)");
+	CHECK(json_object_get(cost, "charge_insns_per_op") == NULL, "no ops counted: no per-op figures");
 	json_decref(cost);
+
+	/* kmem-mix: MB of its rx load are the unit, ops are counted beside */
+	json_object_set_new(metrics, "ops", json_integer(300));
+	cost = cost_metrics_read(path, metrics, err, sizeof(err));
+	CHECK(cost && json_number_value(json_object_get(cost, "charge_insns_per_op")) == 2 &&
+	      json_number_value(json_object_get(cost, "charge_insns_per_mb")) == 300,
+	      "ops beside MB: per-op figures too");
+	json_decref(cost);
+	json_object_del(metrics, "ops");
 
 	json_object_set_new(json_object_get(metrics, "kprobe_counts"), "try_charge_memcg",
 			    json_integer(110));

@@ -12,17 +12,6 @@
 #include "prng.h"
 #include "stats.h"
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
-
-static int near(double got, double want, double tol)
-{
-	int ok = fabs(got - want) <= tol;
-
-	if (!ok)
-		printf("#   got %.12g, want %.12g\n", got, want);
-	return ok;
-}
-
 /* rank l and coverage 1 - 2 * below / 2^n, below = sum of C(n, k) for k < l */
 static void rank_is(size_t n, double level, size_t want_l, double below,
 		    const char *name)

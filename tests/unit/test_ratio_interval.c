@@ -13,17 +13,6 @@
 #include "prng.h"
 #include "stats.h"
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
-
-static int near(double got, double want, double tol)
-{
-	int ok = fabs(got - want) <= tol;
-
-	if (!ok)
-		printf("#   got %.12g, want %.12g\n", got, want);
-	return ok;
-}
-
 /*
  * Labellings of n1 + n2 ranks with U <= u, counted over every subset: U of
  * a labelling is, over the first sample's members, how many of the second

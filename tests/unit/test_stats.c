@@ -14,17 +14,6 @@
 #include "prng.h"
 #include "stats.h"
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
-
-static int near(double got, double want, double tol)
-{
-	int ok = fabs(got - want) <= tol;
-
-	if (!ok)
-		printf("#   got %.12g, want %.12g\n", got, want);
-	return ok;
-}
-
 static double mwu_p(const double *x, size_t nx, const double *y, size_t ny,
 		    double *u, int *exact)
 {

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mmx matrix --dry-run's look at the families: how many comparisons each
+ * holds in the planned cells, and whether the profile's repetitions can
+ * decide anything in it before a single run is spent (family_plan.h).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "family_plan.h"
+#include "family_spec.h"
+#include "metrics_table.h"
+#include "stats.h"
+
+#define PLAN_ALPHA 0.05
+#define PLAN_REPS_CAP 5000
+
+/* The baseline cell a planned cell is compared with, or NULL. */
+static const struct plan_cell *baseline_of(const struct plan_cell *c,
+					   const struct plan_cell *cells, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(cells[i].variant, "baseline") && !strcmp(cells[i].axis, c->axis) &&
+		    !strcmp(cells[i].workload, c->workload) &&
+		    !strcmp(cells[i].timing, c->timing) && json_equal(cells[i].params, c->params))
+			return &cells[i];
+	return NULL;
+}
+
+static const struct plan_cell *twin_of(const struct plan_cell *base, const char *variant,
+				       const struct plan_cell *cells, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(cells[i].variant, variant) && !strcmp(cells[i].axis, base->axis) &&
+		    !strcmp(cells[i].workload, base->workload) &&
+		    !strcmp(cells[i].timing, base->timing) &&
+		    json_equal(cells[i].params, base->params))
+			return &cells[i];
+	return NULL;
+}
+
+/* The CV of metric path in the ok runs of one planned cell; NAN if under 2. */
+static double cell_cv(json_t *runs, const char *id, const char *path)
+{
+	double v[512];
+	size_t i, k = 0;
+	json_t *rec;
+
+	json_array_foreach(runs, i, rec) {
+		const char *cid = json_string_value(json_object_get(json_object_get(rec, "matrix"),
+								    "cell_id"));
+		const char *st = json_string_value(json_object_get(rec, "status"));
+
+		if (k < 512 && cid && st && !strcmp(cid, id) && !strcmp(st, "ok") &&
+		    !metric_value(json_object_get(rec, "metrics"), path, &v[k]))
+			k++;
+	}
+	return stats_cv(v, k);
+}
+
+struct test_plan {
+	size_t size;		/* comparisons of the test */
+	double cv_sq;		/* sum of squared CVs measured */
+	size_t with_cv;
+};
+
+/* The test's comparisons in the plan and the noise the store measured so far. */
+static struct test_plan plan_test(json_t *family, json_t *test, const char *path,
+				  const struct plan_cell *cells, size_t n, json_t *runs)
+{
+	struct test_plan tp = { 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		const struct plan_cell *c = &cells[i], *b, *aa;
+		double cv;
+
+		if (!family_test_matches(family, test, c->variant, c->workload, c->axis,
+					 c->params) || !(b = baseline_of(c, cells, n)))
+			continue;
+		tp.size++;
+		if (!runs || !path)
+			continue;
+		/* the A/A twin where planned, else the baseline alone: pure noise */
+		aa = twin_of(b, "baseline-aa", cells, n);
+		cv = cell_cv(runs, b->id, path);
+		if (!isnan(cv)) {
+			tp.cv_sq += cv * cv;
+			tp.with_cv++;
+		}
+		cv = aa ? cell_cv(runs, aa->id, path) : NAN;
+		if (!isnan(cv)) {
+			tp.cv_sq += cv * cv;
+			tp.with_cv++;
+		}
+	}
+	return tp;
+}
+
+/* The largest CV at which n runs a cell reach equivalence within margin. */
+static double cv_limit(double margin, int reps)
+{
+	double at_one = stats_equivalence_reach(1.0, (size_t)reps, (size_t)reps, PLAN_ALPHA);
+
+	return isinf(at_one) ? 0 : margin / at_one;
+}
+
+static int check_margin(FILE *out, const char *profile, const char *id, json_t *margins,
+			json_t *test, const char *path, const struct test_plan *tp, int reps)
+{
+	double margin = family_margin(margins, path), limit, cv;
+	const char *wl = json_string_value(json_object_get(test, "workload"));
+
+	if (isnan(margin) || !tp->size)
+		return 0;
+	limit = cv_limit(margin, reps);
+	if (limit <= 0) {
+		fprintf(out, "warning: profile %s, family %s, %s %s: %d runs a cell give no "
+			"equivalence interval (it needs 3), so equivalence within ±%g%% cannot be "
+			"shown\n", profile, id, wl ? wl : "?", path, reps, margin * 100);
+		return 1;
+	}
+	fprintf(out, "    %s %s: equivalence within ±%g%% is reachable if its CV is at most "
+		"%.2g%%", wl ? wl : "?", path, margin * 100, limit * 100);
+	if (!tp->with_cv) {
+		fputs(" (no runs yet to measure it)\n", out);
+		return 0;
+	}
+	cv = sqrt(tp->cv_sq / (double)tp->with_cv);
+	fprintf(out, "; the store's baseline cells show %.2g%%\n", cv * 100);
+	if (cv <= limit)
+		return 0;
+	fprintf(out, "warning: profile %s, family %s, %s %s: at the CV measured so far "
+		"(%.2g%%) %d runs a cell cannot show equivalence within ±%g%%; about %zu "
+		"would\n", profile, id, wl ? wl : "?", path, cv * 100, reps, margin * 100,
+		stats_reps_to_decide(cv, margin, 1, PLAN_ALPHA, PLAN_REPS_CAP));
+	return 1;
+}
+
+int family_plan_check(FILE *out, const char *profile, json_t *spec,
+		      const struct plan_cell *cells, size_t n, int reps, json_t *runs)
+{
+	json_t *families = json_object_get(spec, "families"), *fam, *test;
+	json_t *margins = json_object_get(spec, "margins");
+	double floor_p = stats_smallest_p((size_t)reps, (size_t)reps);
+	size_t i, k, largest = 0;
+	const char *largest_id = NULL;
+	int warnings = 0;
+
+	if (!json_array_size(families)) {
+		fprintf(out, "families: none declared (every comparison of this profile will be "
+			"descriptive)\n");
+		return 0;
+	}
+	fprintf(out, "families (confirmatory, Holm within each; %d runs a cell: smallest "
+		"possible p %.3g):\n", reps, floor_p);
+	json_array_foreach(families, i, fam) {
+		const char *id = json_string_value(json_object_get(fam, "id"));
+		size_t size = 0;
+		struct test_plan plans[16];
+		const char *paths[16];
+		size_t nt = 0;
+
+		json_array_foreach(json_object_get(fam, "tests"), k, test) {
+			const char *declared[8];
+
+			if (nt == 16)
+				break;
+			paths[nt] = family_test_metrics(test, declared, 8) ? declared[0] : NULL;
+			plans[nt] = plan_test(fam, test, paths[nt], cells, n, runs);
+			size += plans[nt++].size;
+		}
+		fprintf(out, "  %s: %zu comparisons; smallest p x %zu = %.3g: %s\n", id ? id : "?",
+			size, size, floor_p * (double)size, floor_p * (double)size < PLAN_ALPHA ?
+			"a complete separation passes Holm" : "nothing can pass Holm");
+		if (size > largest) {
+			largest = size;
+			largest_id = id;
+		}
+		k = 0;
+		json_array_foreach(json_object_get(fam, "tests"), k, test)
+			if (k < nt && paths[k])
+				warnings += check_margin(out, profile, id ? id : "?", margins, test,
+							 paths[k], &plans[k], reps);
+	}
+	if (largest && floor_p * (double)largest >= PLAN_ALPHA) {
+		fprintf(out, "warning: profile %s: with %d repetitions the smallest possible "
+			"Mann-Whitney p is 2/C(%d,%d) = %.3g, times the %zu comparisons of its "
+			"largest family (%s) = %.3g, not below %.2f: no comparison of that family "
+			"can be significant; %zu repetitions would let a complete separation pass "
+			"Holm\n", profile, reps, 2 * reps, reps, floor_p, largest,
+			largest_id ? largest_id : "?", floor_p * (double)largest, PLAN_ALPHA,
+			stats_reps_for_floor(largest, PLAN_ALPHA, PLAN_REPS_CAP));
+		warnings++;
+	}
+	return warnings;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_VERDICT_H
+#define MMX_VERDICT_H
+
+#include "stats.h"
+
+/*
+ * A comparison's verdict against baseline.  Four of them are outcomes of
+ * the test: better or worse (the adjusted p below alpha, the direction
+ * from the metric), equivalent (the interval of the ratio at 1 - 2 alpha,
+ * which two one-sided tests at alpha amount to, lies inside the stated
+ * margin; it wins over a significant difference smaller than the margin),
+ * inconclusive (neither).  The rest say why there is no test.
+ */
+enum verdict {
+	VERDICT_NA,		/* no p or no ratio */
+	VERDICT_NOT_TESTED,	/* degenerate: zero by construction, or in both arms */
+	VERDICT_INVALID,	/* the variant failed the correctness gate */
+	VERDICT_UNTRUSTED,	/* cost numbers the kprobes contradict */
+	VERDICT_BETTER,
+	VERDICT_WORSE,
+	VERDICT_EQUIVALENT,
+	VERDICT_INCONCLUSIVE,
+};
+
+/* The coverage of the equivalence interval: 1 - 2 alpha (90% for TOST at 5%). */
+#define TOST_LEVEL(alpha) (1.0 - 2.0 * (alpha))
+
+/*
+ * Whether the interval lies inside [1 - margin, 1 + margin] with at least
+ * the coverage level asks (an interval of less, at small n, shows nothing).
+ */
+int verdict_within_margin(const struct interval *ci, double level, double margin);
+
+/*
+ * improvement: the ratio turned so that > 1 is better; margin NAN: none
+ * declared, so equivalence is not assessed.
+ */
+enum verdict verdict_four_way(double p_adj, double alpha, double improvement,
+			      const struct interval *tost, double margin);
+
+const char *verdict_text(enum verdict v);
+
+#endif

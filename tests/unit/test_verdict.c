@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The four-way verdict (verdict.c): equivalence by two one-sided tests at
+ * 5%, as the 90% Hodges-Lehmann interval of the ratio inside the margin,
+ * on intervals given by hand and on samples whose pairwise ratios are
+ * written out; better and worse from the adjusted p; inconclusive otherwise.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "stats.h"
+#include "verdict.h"
+
+static struct interval iv(double lo, double hi, double coverage)
+{
+	return (struct interval){ 1, lo, hi, coverage, 1, NULL };
+}
+
+static void test_by_hand(void)
+{
+	struct interval in = iv(0.99, 1.012, 0.9), wide = iv(0.97, 1.01, 0.9);
+	struct interval low_cov = iv(0.99, 1.01, 0.8), far = iv(1.1, 1.3, 0.9);
+	struct interval none = { 0, NAN, NAN, NAN, 1, "n < 3" };
+	struct interval tight = iv(1.001, 1.009, 0.9);
+
+	CHECK(verdict_four_way(0.5, 0.05, 1.001, &in, 0.02) == VERDICT_EQUIVALENT,
+	      "[0.99, 1.012] at 90% inside ±2%: equivalent");
+	CHECK(verdict_four_way(0.5, 0.05, 1.001, &in, 0.01) == VERDICT_INCONCLUSIVE,
+	      "the same interval against ±1%: inconclusive");
+	CHECK(verdict_four_way(0.5, 0.05, 0.99, &wide, 0.02) == VERDICT_INCONCLUSIVE,
+	      "[0.97, 1.01] against ±2%: one end outside, inconclusive");
+	CHECK(verdict_four_way(0.01, 0.05, 1.2, &far, 0.02) == VERDICT_BETTER,
+	      "adjusted p 0.01, 20% better: better");
+	CHECK(verdict_four_way(0.01, 0.05, 0.8, &far, 0.02) == VERDICT_WORSE,
+	      "adjusted p 0.01, 20% worse: worse");
+	CHECK(verdict_four_way(0.049, 0.05, 1.005, &tight, 0.02) == VERDICT_EQUIVALENT,
+	      "significant but inside the margin: equivalent, not better");
+	CHECK(verdict_four_way(0.5, 0.05, 1.0, &low_cov, 0.02) == VERDICT_INCONCLUSIVE,
+	      "an interval with 80% coverage shows no equivalence at 5%");
+	CHECK(verdict_four_way(0.5, 0.05, 1.0, &in, NAN) == VERDICT_INCONCLUSIVE,
+	      "no margin declared: equivalence is not assessed");
+	CHECK(verdict_four_way(0.5, 0.05, 1.0, &none, 0.02) == VERDICT_INCONCLUSIVE,
+	      "no interval (n < 3): inconclusive");
+	CHECK(verdict_four_way(NAN, 0.05, 1.0, &wide, 0.02) == VERDICT_NA, "no p: n/a");
+	CHECK(verdict_four_way(0.05, 0.05, 1.3, &far, 0.02) == VERDICT_INCONCLUSIVE,
+	      "adjusted p exactly alpha is not significant");
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void test_on_samples(void)
+{
+	/* 3 vs 3: the 90% interval is the extremes of the 9 ratios, coverage 1 - 2/20 */
+	const double den3[] = { 100, 100.5, 101 }, num3[] = { 100.2, 100.9, 101.4 };
+	/* 5 vs 5: k = 5 (P(U <= 4) = 12/252), coverage 1 - 24/252 */
+	const double den5[] = { 100, 101, 102, 103, 104 };
+	double num5[5], r[25];
+	struct interval ci;
+
+	stats_ratio_interval(num3, 3, den3, 3, TOST_LEVEL(0.05), &ci, NULL);
+	CHECK(ci.valid && fabs(ci.coverage - 0.9) < 1e-12, "3 v 3: the 90% interval, coverage 90.0%");
+	CHECK(fabs(ci.lo - 100.2 / 101) < 1e-12 && fabs(ci.hi - 101.4 / 100) < 1e-12,
+	      "3 v 3: from the smallest ratio 100.2/101 to the largest 101.4/100");
+	CHECK(verdict_four_way(1.0, 0.05, 1.005, &ci, 0.02) == VERDICT_EQUIVALENT,
+	      "3 v 3: [0.992, 1.014] is inside ±2%: equivalent, though no p can pass at n = 3");
+	CHECK(verdict_four_way(1.0, 0.05, 1.005, &ci, 0.01) == VERDICT_INCONCLUSIVE,
+	      "3 v 3: the same runs against ±1%: inconclusive");
+	for (size_t i = 0; i < 5; i++)
+		num5[i] = den5[i] * 1.001;
+	for (size_t j = 0; j < 5; j++)
+		for (size_t i = 0; i < 5; i++)
+			r[j * 5 + i] = num5[j] / den5[i];
+	qsort(r, 25, sizeof(r[0]), cmp_double);
+	stats_ratio_interval(num5, 5, den5, 5, TOST_LEVEL(0.05), &ci, NULL);
+	CHECK(fabs(ci.coverage - (1 - 24.0 / 252)) < 1e-12,
+	      "5 v 5: coverage 1 - 2 x 12/252 = 90.5%");
+	CHECK(fabs(ci.lo - r[4]) < 1e-12 && fabs(ci.hi - r[20]) < 1e-12,
+	      "5 v 5: the 5th smallest and 5th largest of the 25 ratios");
+	CHECK(verdict_within_margin(&ci, TOST_LEVEL(0.05), 0.03) &&
+	      !verdict_within_margin(&ci, TOST_LEVEL(0.05), 0.01),
+	      "5 v 5: inside ±3% (ends within 2%), not inside ±1%");
+}
+
+int main(void)
+{
+	test_by_hand();
+	test_on_samples();
+	return check_summary();
+}
