@@ -1,6 +1,6 @@
 set terminal svg size 1000,600 dynamic noenhanced font 'sans,12' background '#ffffff'
 set output 'rx-mixed-charges_per_mb-tcg-base-0.svg'
-set title "rx-mixed: page-counter charges per MB vs tenants (kconfig base, proto=tcp, topology=lo-rps)\ntiming mode: tcg, kconfig: base; median and 95% bootstrap interval\nduration_s=2 flows=1 msg_size=4096 mtu=1500 profile=0 proto=tcp stats_reader_hz=0 topology=lo-rps warmup_s=1"
+set title "rx-mixed: page-counter charges per MB vs tenants (kconfig base, proto=tcp, topology=lo-rps)\ntiming mode: tcg, kconfig: base; median and order-statistic interval (coverage 99.2% at n = 8)\nduration_s=2 flows=1 msg_size=4096 mtu=1500 profile=0 proto=tcp stats_reader_hz=0 topology=lo-rps warmup_s=1"
 set xlabel "tenants"
 set ylabel "page-counter charges per MB (charges/MB), log scale"
 set grid

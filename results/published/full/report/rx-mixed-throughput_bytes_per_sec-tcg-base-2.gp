@@ -1,6 +1,6 @@
 set terminal svg size 1000,600 dynamic noenhanced font 'sans,12' background '#ffffff'
 set output 'rx-mixed-throughput_bytes_per_sec-tcg-base-2.svg'
-set title "rx-mixed: throughput vs tenants (kconfig base, proto=udp, topology=lo-rps)\ntiming mode: tcg, kconfig: base; median and 95% bootstrap interval\nduration_s=2 flows=1 msg_size=4096 mtu=1500 profile=0 proto=udp stats_reader_hz=0 topology=lo-rps warmup_s=1"
+set title "rx-mixed: throughput vs tenants (kconfig base, proto=udp, topology=lo-rps)\ntiming mode: tcg, kconfig: base; median and order-statistic interval (coverage 99.2% at n = 8)\nduration_s=2 flows=1 msg_size=4096 mtu=1500 profile=0 proto=udp stats_reader_hz=0 topology=lo-rps warmup_s=1"
 set xlabel "tenants"
 set ylabel "throughput (MB/s)"
 set grid
