@@ -462,3 +462,21 @@ check "RFC 4: rt cells but no family for it: not decided, said so" \
 	grep -q 'not decided: no confirmatory family answers this question' <(sed -n '/^### RFC 4/,/^### Article 1/p' "$vmd")
 check "ranking: over the same 2 cells for every ranked variant, with intervals" \
 	grep -qE '^\| [0-9]+ \| `net-batch` \| [^|]* \| 0\.9[0-9]+ \[[0-9.]+, [0-9.]+\] \(≥ [0-9.]+%\) \|' "$vmd"
+
+# the charge counters split by CPU (receive CPUs against the others) are
+# tabulated where records carry them, and stay no data where they do not
+mkdir -p "$tmp/split"
+jq -R -c 'fromjson? // empty | if .workload == "rx-mixed" and .metrics.charges_per_mb != null then
+	.metrics.charges_rx_cpus_per_mb = .metrics.charges_per_mb * 0.75
+	| .metrics.charges_other_cpus_per_mb = .metrics.charges_per_mb * 0.25 else . end' \
+	"$fx/runs.jsonl" >"$tmp/split/runs.jsonl"
+$MMX report "$tmp/split" --gate "$fx/gate" --out "$tmp/splitout" >/dev/null 2>&1
+check "per-CPU split: the receive CPUs' charges are a table" \
+	grep -q "page-counter charges per MB on the receive CPUs" "$tmp/splitout/REPORT.md"
+check "per-CPU split: its cells have the runs' values (baseline's median is 3/4 of its charges' median)" \
+	awk -F, '$1 == "\"baseline\"" && $2 == "\"rx-mixed\"" && $6 == "\"charges_rx_cpus_per_mb\"" && $8 > 0 { rx[$3] = $10 }
+		 $1 == "\"baseline\"" && $2 == "\"rx-mixed\"" && $6 == "\"charges_per_mb\"" && $8 > 0 { all[$3] = $10 }
+		 END { for (p in rx) { n++; if (rx[p] < 0.749 * all[p] || rx[p] > 0.751 * all[p]) exit 1 } exit !(n > 0) }' \
+	"$tmp/splitout/report/cells.csv"
+check "per-CPU split: no data, not 0, in a store without it" \
+	bash -c "! grep -q '\"charges_rx_cpus_per_mb\",1,[1-9]' '$tmp/plain/report/cells.csv'"
