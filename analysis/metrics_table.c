@@ -71,6 +71,14 @@ const struct metric_def metric_defs[] = {
 	COST_DEFS("rx-mixed", "mb", "MB", 1e-3, "k "),
 	COST_DEFS("kmem-mix", "op", "op", 1, ""),
 	COST_DEFS("fault-mix", "fault", "fault", 1, ""),
+	/*
+	 * NAPI polls wherever they ran: the softirq's time on most kernels,
+	 * the backlog_napi threads' on PREEMPT_RT, where the softirq's reads 0.
+	 */
+	{ "rx-mixed", "napi_poll_ns_per_mb", "NAPI poll time per MB (softirq or thread)",
+	  "us/MB", 1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	{ "rx-mixed", "net_rx_thread_ns_per_mb", "NAPI-thread CPU time per MB (backlog_napi, napi/*)",
+	  "us/MB", 1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
 };
 const size_t metric_defs_count = sizeof(metric_defs) / sizeof(metric_defs[0]);
 

@@ -9,13 +9,19 @@
 
 #define TRACEFS "/sys/kernel/tracing"
 
-int ftrace_profile_enable(const char *function, char *err, size_t errlen)
+int ftrace_profile_enable(const char *functions, char *err, size_t errlen)
 {
-	if (write_file(TRACEFS "/set_ftrace_filter", function) < 0) {
-		snprintf(err, errlen, "ftrace filter %s: %s", function,
+	if (write_file(TRACEFS "/set_ftrace_filter", functions) < 0) {
+		snprintf(err, errlen, "ftrace filter %s: %s", functions,
 			 strerror(errno));
 		return -1;
 	}
+	/*
+	 * On-CPU time only: on PREEMPT_RT a poll can block on a sleeping
+	 * lock, and the default would count the time it was switched out.
+	 * Absent without the graph tracer, where there is nothing to drop.
+	 */
+	write_file(TRACEFS "/options/sleep-time", "0");
 	/* enabling resets the statistics, so the window starts clean */
 	if (write_file(TRACEFS "/function_profile_enabled", "0") < 0 ||
 	    write_file(TRACEFS "/function_profile_enabled", "1") < 0) {

@@ -11,13 +11,17 @@
 static int write_with_flags(const char *path, const char *text, int flags)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC | flags, 0644);
-	size_t len = strlen(text);
-	ssize_t n;
+	size_t len = strlen(text), off = 0;
+	ssize_t n = 0;
 
 	if (fd < 0)
 		return -1;
-	n = write(fd, text, len);
-	if (close(fd) != 0 || n != (ssize_t)len)
+	/* tracefs filter files take one name per write(): go on to the end */
+	while (off < len && (n = write(fd, text + off, len - off)) > 0)
+		off += (size_t)n;
+	if (n == 0)
+		errno = EIO;
+	if (close(fd) != 0 || off != len)
 		return -1;
 	return 0;
 }

@@ -143,12 +143,13 @@ int window_open(struct measure_window *w, json_t *params, char *err,
 			 "not measured with profile=1 (function_graph breaks callchain unwinding)");
 		open_profile(w);
 	} else {
-		w->have_rx_action = ftrace_profile_enable("net_rx_action", ferr,
-							  sizeof(ferr)) == 0;
+		w->have_rx_action = ftrace_profile_enable("net_rx_action __napi_poll",
+							  ferr, sizeof(ferr)) == 0;
 		if (!w->have_rx_action)
 			snprintf(w->rx_action_error, sizeof(w->rx_action_error),
 				 "%s", ferr);
 	}
+	net_rx_threads_open(&w->rx_threads, w->ncpus);
 	return 0;
 }
 
@@ -225,7 +226,9 @@ static void read_rx_action(struct measure_window *w, int which)
 {
 	for (int c = 0; c < w->ncpus && w->have_rx_action; c++)
 		if (ftrace_profile_read("net_rx_action", c, &w->rx_action_ns[which][c],
-					&w->rx_action_hits[which][c]) < 0)
+					&w->rx_action_hits[which][c]) < 0 ||
+		    ftrace_profile_read("__napi_poll", c, &w->napi_poll_ns[which][c],
+					&w->napi_poll_hits[which][c]) < 0)
 			w->rx_action_unreadable = 1;
 }
 
@@ -265,6 +268,7 @@ void window_begin(struct measure_window *w)
 	begin_profile(w);
 	proc_counters_read(&w->proc[0]);
 	read_rx_action(w, 0);
+	net_rx_threads_begin(&w->rx_threads);
 	w->read_s[0] = now_s();
 	snapshot_counters(w, 0);
 	w->t_begin = now_s();
@@ -277,6 +281,7 @@ void window_end(struct measure_window *w)
 	snapshot_counters(w, 1);
 	w->read_s[1] = now_s() - w->t_end;
 	read_rx_action(w, 1);
+	net_rx_threads_end(&w->rx_threads);
 	proc_counters_read(&w->proc[1]);
 	if (w->sampler) {
 		perf_sampler_stop(w->sampler);
@@ -393,32 +398,49 @@ static void report_perf(const struct measure_window *w, json_t *metrics)
 	json_object_set_new(metrics, "tracepoints_absent", absent);
 }
 
+/* name, name_per_cpu and calls from the profiler's begin/end readings */
+static void report_profiled(const struct measure_window *w, json_t *metrics,
+			    const char *name, const char *calls,
+			    const double (*ns)[PROBE_MAX_CPUS],
+			    const long long (*hits)[PROBE_MAX_CPUS])
+{
+	json_t *per_cpu = json_array();
+	double total = 0;
+	long long n = 0;
+	char key[64];
+
+	for (int c = 0; c < w->ncpus; c++) {
+		double d = ns[1][c] - ns[0][c];
+
+		json_array_append_new(per_cpu, json_real(d));
+		total += d;
+		n += hits[1][c] - hits[0][c];
+	}
+	snprintf(key, sizeof(key), "%s_per_cpu", name);
+	json_object_set_new(metrics, name, json_real(total));
+	json_object_set_new(metrics, key, per_cpu);
+	json_object_set_new(metrics, calls, json_integer(n));
+}
+
 static void report_rx_action(const struct measure_window *w, json_t *metrics)
 {
-	json_t *per_cpu;
-	double ns = 0;
-	long long hits = 0;
+	static const char *const keys[] = {
+		"net_rx_softirq_ns", "net_rx_softirq_ns_per_cpu", "net_rx_action_calls",
+		"napi_poll_ns", "napi_poll_ns_per_cpu", "napi_poll_calls",
+	};
 
 	if (!w->have_rx_action || w->rx_action_unreadable) {
-		json_object_set_new(metrics, "net_rx_softirq_ns", json_null());
-		json_object_set_new(metrics, "net_rx_softirq_ns_per_cpu", json_null());
-		json_object_set_new(metrics, "net_rx_action_calls", json_null());
+		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			json_object_set_new(metrics, keys[i], json_null());
 		json_object_set_new(metrics, "net_rx_softirq_error", json_string(
 			w->rx_action_unreadable ? "trace_stat unreadable" :
 			w->rx_action_error));
 		return;
 	}
-	per_cpu = json_array();
-	for (int c = 0; c < w->ncpus; c++) {
-		double d = w->rx_action_ns[1][c] - w->rx_action_ns[0][c];
-
-		json_array_append_new(per_cpu, json_real(d));
-		ns += d;
-		hits += w->rx_action_hits[1][c] - w->rx_action_hits[0][c];
-	}
-	json_object_set_new(metrics, "net_rx_softirq_ns", json_real(ns));
-	json_object_set_new(metrics, "net_rx_softirq_ns_per_cpu", per_cpu);
-	json_object_set_new(metrics, "net_rx_action_calls", json_integer(hits));
+	report_profiled(w, metrics, keys[0], keys[2], w->rx_action_ns,
+			w->rx_action_hits);
+	report_profiled(w, metrics, keys[3], keys[5], w->napi_poll_ns,
+			w->napi_poll_hits);
 }
 
 /* Sets name (sum) and name_per_cpu from per-CPU deltas of a /proc counter. */
@@ -478,6 +500,9 @@ static const struct {
 	{ "page_counter_charges", "charges" },
 	{ "page_counter_uncharges", "uncharges" },
 	{ "net_rx_softirq_ns", "net_rx_softirq_ns" },
+	{ "napi_poll_ns", "napi_poll_ns" },
+	{ "net_rx_thread_ns", "net_rx_thread_ns" },
+	{ "ksoftirqd_ns", "ksoftirqd_ns" },
 	{ "softirq_ns_procstat", "softirq_ns_procstat" },
 	{ "task_clock_ns", "task_clock_ns" },
 	{ "context_switches", "context_switches" },
@@ -539,6 +564,7 @@ void window_report(struct measure_window *w, json_t *metrics, double units,
 	report_perf(w, metrics);
 	report_kprobes(w, metrics);
 	report_rx_action(w, metrics);
+	net_rx_threads_report(&w->rx_threads, metrics);
 	report_proc(w, metrics);
 	if (unit_name) {
 		json_object_set_new(metrics, "unit", json_string(unit_name));
@@ -570,6 +596,7 @@ void window_close(struct measure_window *w)
 	perf_sampler_close(w->sampler);
 	w->sampler = NULL;
 	close_counters(w);
+	net_rx_threads_close(&w->rx_threads);
 	if (w->have_rx_action)
 		ftrace_profile_disable();
 	w->have_rx_action = 0;

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "kernel_symbols.h"
+#include "net_rx_threads.h"
 #include "perf_probes.h"
 #include "perf_sampling.h"
 #include "proc_counters.h"
@@ -34,7 +35,10 @@
  * load it forks after window_open), hardware cycles and instructions (null
  * with "hw_counters": "unavailable: ..." without a PMU, as under TCG),
  * tracepoints (NET_RX softirq entries, napi polls, netif_receive_skb),
- * kprobes on the charge path, net_rx_action's inclusive time, and
+ * kprobes on the charge path, the inclusive on-CPU time of net_rx_action
+ * (the NET_RX softirq) and of __napi_poll (every NAPI poll, in the softirq
+ * or in a thread, as on PREEMPT_RT), the CPU time of the NAPI threads and
+ * ksoftirqd (net_rx_threads.h), and
  * /proc/stat, /proc/softirqs, /proc/net/softnet_stat.
  *
  * Parameters read from params when present (0 when not declared):
@@ -76,6 +80,9 @@ struct measure_window {
 	char rx_action_error[200];
 	double rx_action_ns[2][PROBE_MAX_CPUS];
 	long long rx_action_hits[2][PROBE_MAX_CPUS];
+	double napi_poll_ns[2][PROBE_MAX_CPUS];	/* __napi_poll, same profiler */
+	long long napi_poll_hits[2][PROBE_MAX_CPUS];
+	struct net_rx_threads rx_threads;
 	struct proc_counters proc[2];
 	struct kernel_symbols symbols;
 	struct perf_sampler *sampler;

@@ -60,6 +60,18 @@ void perf_counter_open_task(struct perf_counter *pc, const char *name,
 		counter_mark_absent(pc, errno);
 }
 
+void perf_counter_open_thread(struct perf_counter *pc, const char *name,
+			      struct perf_event_attr *attr, pid_t tid)
+{
+	counter_init(pc, name, 1);
+	pc->task = 1;
+	attr->size = sizeof(*attr);
+	attr->inherit = 0;
+	pc->fds[0] = open_event(attr, tid, -1, 0);
+	if (pc->fds[0] < 0)
+		counter_mark_absent(pc, errno);
+}
+
 static int kprobe_pmu_type(void)
 {
 	static int type = -2;

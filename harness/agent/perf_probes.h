@@ -4,6 +4,7 @@
 
 #include <linux/perf_event.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define PROBE_MAX_CPUS 64
 
@@ -31,6 +32,9 @@ void perf_counter_open_cpus(struct perf_counter *pc, const char *name,
 /* One counting event on the caller and the children it forks afterwards. */
 void perf_counter_open_task(struct perf_counter *pc, const char *name,
 			    struct perf_event_attr *attr);
+/* One counting event on one existing thread (a kernel thread, say), alone. */
+void perf_counter_open_thread(struct perf_counter *pc, const char *name,
+			      struct perf_event_attr *attr, pid_t tid);
 /* Calls of kernel function symbol on every CPU, through the kprobe PMU. */
 void kprobe_counter_open(struct perf_counter *pc, const char *symbol, int ncpus);
 /*

@@ -60,3 +60,23 @@ check "profile names its memcg function list" m '.profile.memcg_charge_functions
 
 check "rx-mixed declares profile 0..1, default 0" \
 	jq -e '.workloads["rx-mixed"].params.profile == {"type": "int", "default": 0, "min": 0, "max": 1}' matrix.json
+
+# NAPI polls wherever they run: baseline polls the backlog in the softirq,
+# backlog-threads (thread_backlog_napi, as PREEMPT_RT does) in backlog_napi/N,
+# where net_rx_action's time reads ~0.  icount: the two are comparable.
+for v in baseline backlog-threads; do
+	$MMX run $v rx-mixed tenants=2 duration_s=2 warmup_s=1 accel=icount --out "$TEST_STORE" >/dev/null
+	check "$v: napi thread run ok" test "$(field "$(last_record "$TEST_STORE")" .status)" = ok
+	eval "rec_${v//-/_}=\$(last_record \"\$TEST_STORE\")"
+done
+b() { jq -e ".metrics | $1" <<<"$rec_baseline"; }
+t() { jq -e ".metrics | $1" <<<"$rec_backlog_threads"; }
+check "baseline: every poll inside net_rx_action (0.8 .. 1.0 of its time)" \
+	b '.napi_poll_ns_per_cpu[1] > 0 and .napi_poll_ns <= .net_rx_softirq_ns and .napi_poll_ns >= 0.8 * .net_rx_softirq_ns'
+check "baseline: no NET_RX thread time, no error" b '.net_rx_thread_ns == 0 and .net_rx_threads_error == null and .ksoftirqd_ns >= 0'
+check "backlog-threads: the softirq sees almost nothing" t '.net_rx_softirq_ns < 0.05 * .napi_poll_ns'
+check "backlog-threads: the polls run in backlog_napi/1" \
+	t '.net_rx_thread_ns_per_cpu[1] > 0 and .napi_poll_ns_per_cpu[1] <= .net_rx_thread_ns_per_cpu[1]'
+check "backlog-threads: poll time per MB within 10% of baseline's" \
+	jq -n -e --argjson a "$rec_baseline" --argjson b "$rec_backlog_threads" \
+	'($b.metrics.napi_poll_ns_per_mb / $a.metrics.napi_poll_ns_per_mb - 1 | fabs) < 0.10'
