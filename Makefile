@@ -31,9 +31,13 @@ all: deps
 	@$(MAKE) --no-print-directory harness
 	@$(MAKE) --no-print-directory matrix gate report
 
+# guests at once: icount runs share the cores (their time is an
+# instruction count); tcg and kvm runs still run alone (mmx matrix -j)
+JOBS ?= $(shell n=$$(nproc); [ "$$n" -gt 8 ] && n=8; echo $$n)
+
 # exit 1 = some cell failed: recorded, and the report lists it
 matrix:
-	./$(BUILD)/mmx matrix --profile $(PROFILE) || [ $$? -eq 1 ]
+	./$(BUILD)/mmx matrix --profile $(PROFILE) -j $(JOBS) || [ $$? -eq 1 ]
 
 # every variant of the profile on each kconfig axis the profile measures it
 # on (scripts/gate-plan.sh); a failing variant is shown invalid in the

@@ -36,8 +36,8 @@ static int member_of(const struct family *f, const struct comparison *c, json_t 
 
 	return c->metric == m && c->family < 0 && !c->not_tested &&
 	       !strcmp(cell->profile, f->profile) &&
-	       family_test_matches(f->spec, test, cell->variant, cell->workload,
-				   cell->kconfig, cell->params_json);
+	       family_test_matches(f->spec, test, f->timing, cell->variant, cell->workload,
+				   cell->kconfig, cell->timing, cell->params_json);
 }
 
 /* The test's comparisons on the first declared metric that has any. */
@@ -80,6 +80,7 @@ static int add_family(struct report *r, const char *profile, json_t *spec)
 	*f = (struct family){
 		.id = json_string_value(json_object_get(spec, "id")), .profile = profile,
 		.why = json_string_value(json_object_get(spec, "why")), .spec = spec,
+		.timing = family_timing(profile_of(r, profile), spec),
 	};
 	if (!f->id)
 		f->id = "(no id)";

@@ -65,8 +65,9 @@ struct test_plan {
 };
 
 /* The test's comparisons in the plan and the noise the store measured so far. */
-static struct test_plan plan_test(json_t *family, json_t *test, const char *path,
-				  const struct plan_cell *cells, size_t n, json_t *runs)
+static struct test_plan plan_test(json_t *family, json_t *test, const char *mode,
+				  const char *path, const struct plan_cell *cells, size_t n,
+				  json_t *runs)
 {
 	struct test_plan tp = { 0 };
 
@@ -74,8 +75,8 @@ static struct test_plan plan_test(json_t *family, json_t *test, const char *path
 		const struct plan_cell *c = &cells[i], *b, *aa;
 		double cv;
 
-		if (!family_test_matches(family, test, c->variant, c->workload, c->axis,
-					 c->params) || !(b = baseline_of(c, cells, n)))
+		if (!family_test_matches(family, test, mode, c->variant, c->workload, c->axis,
+					 c->timing, c->params) || !(b = baseline_of(c, cells, n)))
 			continue;
 		tp.size++;
 		if (!runs || !path)
@@ -166,7 +167,8 @@ int family_plan_check(FILE *out, const char *profile, json_t *spec,
 			if (nt == 16)
 				break;
 			paths[nt] = family_test_metrics(test, declared, 8) ? declared[0] : NULL;
-			plans[nt] = plan_test(fam, test, paths[nt], cells, n, runs);
+			plans[nt] = plan_test(fam, test, family_timing(spec, fam), paths[nt],
+					      cells, n, runs);
 			size += plans[nt++].size;
 		}
 		fprintf(out, "  %s: %zu comparisons; smallest p x %zu = %.3g: %s\n", id ? id : "?",

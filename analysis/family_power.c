@@ -50,8 +50,8 @@ static int in_part(const struct comparison *c, int index, const struct family *f
 	const struct cell *cell = c->cell;
 
 	return c->family == index && (int)c->metric == p->metric && !isnan(c->p_adj) &&
-	       family_test_matches(f->spec, p->test, cell->variant, cell->workload,
-				   cell->kconfig, cell->params_json);
+	       family_test_matches(f->spec, p->test, f->timing, cell->variant,
+				   cell->workload, cell->kconfig, cell->timing, cell->params_json);
 }
 
 /* The tenant counts of the part's A/A cells: "tenants=1, 16". */

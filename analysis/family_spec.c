@@ -22,6 +22,15 @@ const char *family_kconfig(json_t *family)
 	return k ? k : "base";
 }
 
+const char *family_timing(json_t *profile, json_t *family)
+{
+	const char *t = json_string_value(json_object_get(family, "timing_mode"));
+
+	if (!t)
+		t = json_string_value(json_array_get(json_object_get(profile, "timing_modes"), 0));
+	return t ? t : "tcg";
+}
+
 json_t *family_test_variants(json_t *family, json_t *test)
 {
 	json_t *own = json_object_get(test, "variants");
@@ -50,15 +59,17 @@ static int listed(json_t *params, const char *key, json_t *allowed)
 	return 0;
 }
 
-int family_test_matches(json_t *family, json_t *test, const char *variant,
-			const char *workload, const char *kconfig, json_t *params)
+int family_test_matches(json_t *family, json_t *test, const char *mode,
+			const char *variant, const char *workload, const char *kconfig,
+			const char *timing, json_t *params)
 {
 	const char *w = json_string_value(json_object_get(test, "workload")), *key;
 	json_t *v, *allowed;
 	size_t i;
 	int named = 0;
 
-	if (!w || strcmp(w, workload) || strcmp(family_kconfig(family), kconfig))
+	if (!w || strcmp(w, workload) || strcmp(family_kconfig(family), kconfig) ||
+	    strcmp(mode, timing))
 		return 0;
 	json_array_foreach(family_test_variants(family, test), i, v)
 		named |= json_is_string(v) && !strcmp(json_string_value(v), variant);

@@ -24,11 +24,21 @@ const char *workload_tenant_param(const char *workload);
 
 /* The family's kconfig axis: its "kconfig", else "base". */
 const char *family_kconfig(json_t *family);
+/*
+ * The timing mode a family is judged in: its "timing_mode", else the
+ * profile's first (its primary; a profile may add cells of another mode,
+ * as a realism check, that stay descriptive).
+ */
+const char *family_timing(json_t *profile, json_t *family);
 /* The variants a test compares: its own "variants", else the family's. */
 json_t *family_test_variants(json_t *family, json_t *test);
-/* Whether a cell is one that test asks about (variant included). */
-int family_test_matches(json_t *family, json_t *test, const char *variant,
-			const char *workload, const char *kconfig, json_t *params);
+/*
+ * Whether a cell is one that test asks about (variant included); mode is
+ * family_timing() of the family, timing the cell's.
+ */
+int family_test_matches(json_t *family, json_t *test, const char *mode,
+			const char *variant, const char *workload, const char *kconfig,
+			const char *timing, json_t *params);
 /* The test's metric paths in the declared order; how many (at most cap). */
 size_t family_test_metrics(json_t *test, const char **out, size_t cap);
 /*

@@ -92,6 +92,7 @@ struct family_part {
 /* A confirmatory family of one profile, as matrix.json declares it. */
 struct family {
 	const char *id, *profile, *why;
+	const char *timing;	/* the mode its comparisons are in: family_timing() */
 	json_t *spec;
 	struct family_part parts[FAMILY_MAX_PARTS];
 	size_t nparts;

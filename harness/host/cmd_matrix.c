@@ -167,6 +167,8 @@ static void dry_run_families(const struct matrix *m, const struct cell_list *cel
 	json_decref(runs);
 }
 
+static int runs_alone(const struct matrix_options *o, const struct matrix_cell *c);
+
 static int dry_run(const struct matrix *m, const struct cell_list *cells,
 		   const struct kernel_set *k, const struct matrix_plan *p,
 		   const struct matrix_options *o, const char *store)
@@ -189,10 +191,12 @@ static int dry_run(const struct matrix *m, const struct cell_list *cells,
 	}
 	for (int s = 0; s < p->nslots; s++)
 		if (!p->slots[s].done) {
-			run_s += cells->v[p->slots[s].cell].est_s;
+			const struct matrix_cell *cell = &cells->v[p->slots[s].cell];
+
+			/* host-timed runs have the machine to themselves */
+			run_s += runs_alone(o, cell) ? cell->est_s : cell->est_s / o->jobs;
 			todo++;
 		}
-	run_s /= o->jobs;
 	hms(build_s, a, sizeof(a));
 	hms(run_s, b, sizeof(b));
 	hms(build_s + run_s, c, sizeof(c));
@@ -311,6 +315,42 @@ static void count_state(const struct matrix_plan *p, int limit, struct progress 
 	}
 }
 
+/* The guests in flight: their pids and start times, for the progress line. */
+struct in_flight {
+	pid_t pid[MAX_JOBS];
+	double started[MAX_JOBS];
+	int n;
+};
+
+/* Waits for one guest of f (any, or pid when > 0) and accounts for it. */
+static int reap(struct in_flight *f, struct progress *g, pid_t pid)
+{
+	int st;
+	pid_t w = pid > 0 ? waitpid(pid, &st, 0) : wait(&st);
+
+	if (w < 0)
+		return errno == EINTR ? 0 : -1;
+	for (int j = 0; j < MAX_JOBS; j++)
+		if (f->pid[j] == w) {
+			g->run_s += monotonic_s() - f->started[j];
+			g->ran++;
+			f->pid[j] = 0;
+			f->n--;
+		}
+	return 0;
+}
+
+/*
+ * Under icount a guest's numbers are instruction counts, the same with
+ * another guest beside it; under tcg and kvm they are host time, which a
+ * second guest on the same cores would change.  So with -j > 1, a run of
+ * those modes waits until it has the machine to itself and keeps it.
+ */
+static int runs_alone(const struct matrix_options *o, const struct matrix_cell *c)
+{
+	return o->jobs > 1 && strcmp(c->timing_mode, "icount");
+}
+
 /*
  * Passes over the blocks until every slot is done or out of attempts; the
  * store is re-read after each pass, so it alone decides what is left.
@@ -321,9 +361,8 @@ static int run_slots(const struct matrix *m, const struct matrix_options *o,
 {
 	int limit = o->retries + 1;
 	struct progress g = { .t0 = monotonic_s(), .total = p->nslots };
-	pid_t running[MAX_JOBS] = { 0 };
-	double started[MAX_JOBS] = { 0 };
-	int nrun = 0, launched, no_space = 0;
+	struct in_flight f = { 0 };
+	int launched, no_space = 0;
 
 	do {
 		plan_read_store(p, cells, o->profile, store);
@@ -333,7 +372,7 @@ static int run_slots(const struct matrix *m, const struct matrix_options *o,
 		for (int s = 0; s < p->nslots && !stop_requested; s++) {
 			struct plan_slot *slot = &p->slots[s];
 			const struct matrix_cell *c = &cells->v[slot->cell];
-			int st, j;
+			int j, alone = runs_alone(o, c);
 
 			if (slot->done || slot->attempts >= limit)
 				continue;
@@ -348,54 +387,32 @@ static int run_slots(const struct matrix *m, const struct matrix_options *o,
 				no_space = stop_requested = 1;
 				break;
 			}
-			while (nrun == o->jobs) {
-				pid_t w = wait(&st);
-
-				for (j = 0; j < o->jobs; j++)
-					if (running[j] == w && w > 0) {
-						g.run_s += monotonic_s() - started[j];
-						g.ran++;
-						running[j] = 0;
-						nrun--;
-					}
-				if (w < 0 && errno != EINTR)
-					nrun = 0;
-			}
-			for (j = 0; running[j]; j++)
+			while (f.n == o->jobs || (alone && f.n > 0))
+				if (reap(&f, &g, 0) < 0)
+					f.n = 0;
+			for (j = 0; f.pid[j]; j++)
 				;
-			running[j] = start_slot(m, o, p, c, slot->repetition, store);
-			started[j] = monotonic_s();
-			if (running[j] > 0)
-				nrun++;
+			f.pid[j] = start_slot(m, o, p, c, slot->repetition, store);
+			f.started[j] = monotonic_s();
+			if (f.pid[j] > 0)
+				f.n++;
 			else
-				running[j] = 0;
+				f.pid[j] = 0;
 			launched++;
-			if (o->jobs == 1) {
+			if (o->jobs == 1 || alone) {
 				/* one guest at a time: show progress after each */
-				waitpid(running[j], &st, 0);
-				g.run_s += monotonic_s() - started[j];
-				g.ran++;
-				running[j] = 0;
-				nrun = 0;
+				while (f.pid[j] > 0 && reap(&f, &g, f.pid[j]) == 0 && f.pid[j] > 0)
+					;
+				f.pid[j] = 0;
+				f.n = 0;
 				plan_read_store(p, cells, o->profile, store);
 				count_state(p, limit, &g);
 				show_progress(&g, o->profile, o->jobs);
 			}
 		}
-		while (nrun > 0) {
-			int st;
-			pid_t w = wait(&st);
-
-			if (w < 0 && errno != EINTR)
+		while (f.n > 0)
+			if (reap(&f, &g, 0) < 0)
 				break;
-			for (int j = 0; j < o->jobs; j++)
-				if (running[j] == w && w > 0) {
-					g.run_s += monotonic_s() - started[j];
-					g.ran++;
-					running[j] = 0;
-					nrun--;
-				}
-		}
 	} while (launched && !stop_requested);
 	plan_read_store(p, cells, o->profile, store);
 	count_state(p, limit, &g);

@@ -107,7 +107,10 @@ static int expand_group(const struct matrix *m, json_t *prof, json_t *g,
 			base_axis = json_pack("[s]", "base");
 		axes = base_axis;
 	}
-	modes = json_object_get(prof, "timing_modes");
+	/* a group may run in its own modes (a tcg realism cell of an icount profile) */
+	modes = json_object_get(g, "timing_modes");
+	if (!modes)
+		modes = json_object_get(prof, "timing_modes");
 	{
 		const char *key;
 		json_t *vals;

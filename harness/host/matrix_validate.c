@@ -278,6 +278,24 @@ static json_t *axis_lookup(const struct matrix *m, const char *name)
 	return matrix_kconfig_axis(m, name);
 }
 
+static int timing_mode_known(const char *s)
+{
+	return s && (!strcmp(s, "tcg") || !strcmp(s, "icount") || !strcmp(s, "kvm"));
+}
+
+/* A profile's timing_modes, or a cell group's own (it overrides the profile's). */
+static void check_timing_modes(struct validation *v, const char *p, json_t *modes)
+{
+	json_t *mode;
+	size_t i;
+
+	if (!json_is_array(modes) || json_array_size(modes) == 0)
+		problem(v, "%s.timing_modes: expected a non-empty array of tcg, icount, kvm", p);
+	json_array_foreach(modes, i, mode)
+		if (!timing_mode_known(json_string_value(mode)))
+			problem(v, "%s.timing_modes[%zu]: expected tcg, icount or kvm", p, i);
+}
+
 static void check_group(struct validation *v, const char *path, json_t *g)
 {
 	const char *wname = json_string_value(json_object_get(g, "workload")), *key;
@@ -295,6 +313,8 @@ static void check_group(struct validation *v, const char *path, json_t *g)
 		snprintf(p, sizeof(p), "%s.kconfig", path);
 		check_names(v, p, json_object_get(g, "kconfig"), axis_lookup, "kconfig axis");
 	}
+	if (json_object_get(g, "timing_modes"))
+		check_timing_modes(v, path, json_object_get(g, "timing_modes"));
 	if (!wl) {
 		problem(v, "%s.workload: unknown workload '%s'", path, wname ?: "(missing)");
 		return;
@@ -423,8 +443,8 @@ static int question_known(const char *q)
 static void check_family(struct validation *v, const char *fp, json_t *fam,
 			 json_t *families, size_t index)
 {
-	static const char *const keys[] = { "id", "questions", "variants", "kconfig", "tests",
-					    "why", NULL };
+	static const char *const keys[] = { "id", "questions", "variants", "kconfig",
+					    "timing_mode", "tests", "why", NULL };
 	const char *id = json_string_value(json_object_get(fam, "id"));
 	json_t *q, *test;
 	char p[600];
@@ -434,7 +454,7 @@ static void check_family(struct validation *v, const char *fp, json_t *fam,
 		problem(v, "%s: expected an object with id, questions, variants and tests", fp);
 		return;
 	}
-	only_keys(v, fp, fam, keys, "id, questions, variants, kconfig, tests, why");
+	only_keys(v, fp, fam, keys, "id, questions, variants, kconfig, timing_mode, tests, why");
 	if (!id || !id[0])
 		problem(v, "%s.id: expected a name", fp);
 	for (i = 0; id && i < index; i++) {
@@ -459,6 +479,9 @@ static void check_family(struct validation *v, const char *fp, json_t *fam,
 	if (json_object_get(fam, "kconfig") &&
 	    !matrix_kconfig_axis(v->m, json_string_value(json_object_get(fam, "kconfig")) ?: ""))
 		problem(v, "%s.kconfig: unknown kconfig axis", fp);
+	if (json_object_get(fam, "timing_mode") &&
+	    !timing_mode_known(json_string_value(json_object_get(fam, "timing_mode"))))
+		problem(v, "%s.timing_mode: expected tcg, icount or kvm", fp);
 	if (json_object_get(fam, "why") && !json_is_string(json_object_get(fam, "why")))
 		problem(v, "%s.why: expected a string", fp);
 	if (!json_is_array(json_object_get(fam, "tests")) ||
@@ -473,14 +496,15 @@ static void check_family(struct validation *v, const char *fp, json_t *fam,
 }
 
 /* A test's variant has a cell of the profile with a baseline cell beside it. */
-static int compared(const struct cell_list *cells, json_t *fam, json_t *test,
+static int compared(const struct cell_list *cells, json_t *prof, json_t *fam, json_t *test,
 		    const char *variant)
 {
 	for (int i = 0; i < cells->n; i++) {
 		const struct matrix_cell *c = &cells->v[i];
 
 		if (strcmp(c->variant, variant) ||
-		    !family_test_matches(fam, test, variant, c->workload, c->axis, c->params))
+		    !family_test_matches(fam, test, family_timing(prof, fam), variant, c->workload,
+					 c->axis, c->timing_mode, c->params))
 			continue;
 		for (int k = 0; k < cells->n; k++)
 			if (!strcmp(cells->v[k].variant, "baseline") &&
@@ -508,7 +532,7 @@ static int share_metric(json_t *a, json_t *b)
 
 /* Every test reaches planned cells, and no comparison is in two families. */
 static void check_family_cells(struct validation *v, const char *p, const char *name,
-			       json_t *families)
+			       json_t *prof, json_t *families)
 {
 	struct cell_list cells;
 	json_t *fam, *test, *var;
@@ -520,7 +544,7 @@ static void check_family_cells(struct validation *v, const char *p, const char *
 		json_array_foreach(json_object_get(fam, "tests"), k, test)
 			json_array_foreach(family_test_variants(fam, test), j, var)
 				if (json_is_string(var) &&
-				    !compared(&cells, fam, test, json_string_value(var)))
+				    !compared(&cells, prof, fam, test, json_string_value(var)))
 					problem(v, "%s.families[%zu].tests[%zu]: no cell of this "
 						"profile has variant '%s' there beside a baseline "
 						"cell to compare with", p, i, k,
@@ -532,8 +556,9 @@ static void check_family_cells(struct validation *v, const char *p, const char *
 
 		json_array_foreach(families, i, fam)
 			json_array_foreach(json_object_get(fam, "tests"), k, test) {
-				if (!family_test_matches(fam, test, cell->variant, cell->workload,
-							 cell->axis, cell->params))
+				if (!family_test_matches(fam, test, family_timing(prof, fam),
+							 cell->variant, cell->workload, cell->axis,
+							 cell->timing_mode, cell->params))
 					continue;
 				if (first && first != fam && share_metric(first_test, test))
 					problem(v, "%s.families[%zu] and families[%zu] both test %s: a "
@@ -570,13 +595,13 @@ static void check_families(struct validation *v, const char *p, const char *name
 	}
 	/* the cells are only worth expanding once everything else is right */
 	if (v->errors == before)
-		check_family_cells(v, p, name, families);
+		check_family_cells(v, p, name, prof, families);
 }
 
 static void check_profiles(struct validation *v)
 {
 	json_t *profiles = json_object_get(v->m->root, "profiles"), *prof, *groups, *g;
-	json_t *modes, *mode, *reps;
+	json_t *reps;
 	const char *name;
 	size_t i;
 
@@ -593,16 +618,7 @@ static void check_profiles(struct validation *v)
 		reps = json_object_get(prof, "repetitions");
 		if (!json_is_integer(reps) || json_integer_value(reps) < 1)
 			problem(v, "%s.repetitions: expected an integer >= 1", p);
-		modes = json_object_get(prof, "timing_modes");
-		if (!json_is_array(modes) || json_array_size(modes) == 0)
-			problem(v, "%s.timing_modes: expected a non-empty array of tcg, "
-				"icount, kvm", p);
-		json_array_foreach(modes, i, mode) {
-			const char *s = json_string_value(mode);
-
-			if (!s || (strcmp(s, "tcg") && strcmp(s, "icount") && strcmp(s, "kvm")))
-				problem(v, "%s.timing_modes[%zu]: expected tcg, icount or kvm", p, i);
-		}
+		check_timing_modes(v, p, json_object_get(prof, "timing_modes"));
 		groups = json_object_get(prof, "cells");
 		if (!json_is_array(groups) || json_array_size(groups) == 0) {
 			problem(v, "%s.cells: expected a non-empty array of cell groups", p);
