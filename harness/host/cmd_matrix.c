@@ -351,6 +351,16 @@ static int runs_alone(const struct matrix_options *o, const struct matrix_cell *
 	return o->jobs > 1 && strcmp(c->timing_mode, "icount");
 }
 
+/* The progress line after a run ended: the store says what is done. */
+static void progress_now(struct matrix_plan *p, const struct cell_list *cells,
+			 const struct matrix_options *o, const char *store, int limit,
+			 struct progress *g)
+{
+	plan_read_store(p, cells, o->profile, store);
+	count_state(p, limit, g);
+	show_progress(g, o->profile, o->jobs);
+}
+
 /*
  * Passes over the blocks until every slot is done or out of attempts; the
  * store is re-read after each pass, so it alone decides what is left.
@@ -387,9 +397,11 @@ static int run_slots(const struct matrix *m, const struct matrix_options *o,
 				no_space = stop_requested = 1;
 				break;
 			}
-			while (f.n == o->jobs || (alone && f.n > 0))
+			while (f.n == o->jobs || (alone && f.n > 0)) {
 				if (reap(&f, &g, 0) < 0)
 					f.n = 0;
+				progress_now(p, cells, o, store, limit, &g);
+			}
 			for (j = 0; f.pid[j]; j++)
 				;
 			f.pid[j] = start_slot(m, o, p, c, slot->repetition, store);
@@ -405,9 +417,7 @@ static int run_slots(const struct matrix *m, const struct matrix_options *o,
 					;
 				f.pid[j] = 0;
 				f.n = 0;
-				plan_read_store(p, cells, o->profile, store);
-				count_state(p, limit, &g);
-				show_progress(&g, o->profile, o->jobs);
+				progress_now(p, cells, o, store, limit, &g);
 			}
 		}
 		while (f.n > 0)

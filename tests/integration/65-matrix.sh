@@ -148,6 +148,8 @@ check "a cell group's own timing mode: its cells in that mode" \
 MMX_MATRIX="$work/mixed.json" $MMX matrix --profile mixed -j 2 --results "$work/mixed" >"$work/mixed.log" 2>&1
 check "mixed modes at -j 2: six ok runs" \
 	test "$(jq -s '[.[] | select(.status == "ok")] | length' "$work/mixed/runs.jsonl")" -eq 6
+check "-j 2: a progress line as runs end, not only at the end" \
+	grep -qE 'matrix mixed: [1-5]/6 done' "$work/mixed.log"
 # intervals from started_at (1 s resolution) and wall_s: a tcg run overlaps nothing
 # (4 icount slots and 2 tcg in 6: two icount slots are always adjacent)
 check "mixed modes at -j 2: no guest beside a tcg run" jq -se '
