@@ -79,6 +79,14 @@ const struct metric_def metric_defs[] = {
 	  "us/MB", 1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
 	{ "rx-mixed", "net_rx_thread_ns_per_mb", "NAPI-thread CPU time per MB (backlog_napi, napi/*)",
 	  "us/MB", 1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	/* the page counters' share of the line transfers (cost=1 since 2026-12-04) */
+	{ "rx-mixed", "cost.page_counter_transfers_per_mb", "page-counter line transfers per MB (model)",
+	  "transfers/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	{ "kmem-mix", "cost.page_counter_transfers_per_op", "page-counter line transfers per op (model)",
+	  "transfers/op", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	{ "fault-mix", "cost.page_counter_transfers_per_fault",
+	  "page-counter line transfers per fault (model)", "transfers/fault", 1, LOWER_IS_BETTER,
+	  NOT_PRIMARY, 0, 0, 0 },
 };
 const size_t metric_defs_count = sizeof(metric_defs) / sizeof(metric_defs[0]);
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <fnmatch.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,6 +44,12 @@ static int check_window(json_t *out, int vcpus, char *err, size_t errlen)
 struct class_sums {
 	double insns[3];	/* charge, rx, instr */
 	double transfers;
+	/*
+	 * the shared page counters' own: the contention the stock designs
+	 * are about, apart from the memcg statistics' lines every design
+	 * shares alike (mem_cgroup_charge_skmem's rstat updates)
+	 */
+	double page_counter_transfers;
 	json_t *cpu_charge, *cpu_transfers;
 };
 
@@ -69,6 +76,8 @@ static void add_function(json_t *fo, json_t *functions, struct class_sums *cs, i
 		return;
 	cs->insns[ci] += n;
 	cs->transfers += t;
+	if (!fnmatch("page_counter_*", name, 0))
+		cs->page_counter_transfers += t;
 	for (int v = 0; v < vcpus && ci == 0; v++) {
 		json_array_set_new(cs->cpu_charge, (size_t)v, json_real(
 			num(cs->cpu_charge, (size_t)v) + num(insns, (size_t)v)));
@@ -108,6 +117,7 @@ static void all_per_unit(json_t *cost, double kernel, double instr,
 	per_unit(cost, "charge_insns", cs->insns[0], units, unit);
 	per_unit(cost, "rx_insns", cs->insns[1], units, unit);
 	per_unit(cost, "transfers", cs->transfers, units, unit);
+	per_unit(cost, "page_counter_transfers", cs->page_counter_transfers, units, unit);
 	per_unit(cost, "modelled_p50", kernel - instr + COST_PENALTY_LOW * cs->transfers,
 		 units, unit);
 	per_unit(cost, "modelled_p200", kernel - instr + COST_PENALTY_HIGH * cs->transfers,

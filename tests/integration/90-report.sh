@@ -300,7 +300,7 @@ check "cost tables come before throughput (primary evidence first)" \
 # a run without cost=1 has no "cost" key: no data, never 0
 check "no cost key: the cost=0 cells' cost metrics have n = 0 and no median" \
 	jq -e '[.cells[] | select((.params | test("cost=0")) and (.metric | startswith("cost.")))]
-		| length == 10 and all(.n == 0 and .median == null)' "$csum"
+		| length == 12 and all(.n == 0 and .median == null)' "$csum"
 check "no cost key: no cost=0 row in the cost tables" \
 	bash -c "! sed -n '/^#### rx-mixed: modelled cost/,/^#### rx-mixed: throughput/p' '$cmd' | grep -q 'cost=0'"
 check "no cost key: no cost comparison of a cost=0 cell" \

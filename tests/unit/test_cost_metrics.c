@@ -127,6 +127,8 @@ static void test_metrics(void)
 	CHECK(json_number_value(json_object_get(cost, "charge_insns")) == 600, "charge-path instructions");
 	CHECK(json_number_value(json_object_get(cost, "charge_insns_per_mb")) == 300, "per MB");
 	CHECK(json_number_value(json_object_get(cost, "transfers_per_mb")) == 5, "transfers per MB");
+	CHECK(json_number_value(json_object_get(cost, "page_counter_transfers_per_mb")) == 3,
+	      "the page counters' own transfers per MB (page_counter_* only)");
 	CHECK(json_number_value(json_object_get(cost, "instrumentation_insns")) == 200, "instrumentation apart");
 	/* (4000 - 200 + 50 * 10) / 2 and (4000 - 200 + 200 * 10) / 2 */
 	CHECK(json_number_value(json_object_get(cost, "modelled_p50_per_mb")) == 2150, "modelled cost, P=50");
