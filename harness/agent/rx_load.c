@@ -22,7 +22,6 @@
 #include "rx_load.h"
 #include "tenant_cgroups.h"
 
-#define BASE_PORT 20000
 /* TCG, ARP on the virtio wire and many connects can take a while */
 #define SENDER_READY_TIMEOUT_MS 60000
 
@@ -81,7 +80,7 @@ static void pin_to_cpu(int cpu)
 static struct sockaddr_in flow_addr(const struct rx_load *l, int t, int f)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET };
-	int port = BASE_PORT + t + (l->proto == RX_PROTO_UDP ? f * RX_MAX_TENANTS : 0);
+	int port = RX_BASE_PORT + t + (l->proto == RX_PROTO_UDP ? f * RX_MAX_TENANTS : 0);
 
 	a.sin_port = htons((unsigned short)port);
 	if (l->topology == RX_TOPO_VIRTIO)

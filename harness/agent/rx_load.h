@@ -9,6 +9,8 @@
 #include "nic_pair.h"
 
 #define RX_MAX_TENANTS 64
+/* tenant t listens on RX_BASE_PORT + t (TCP) */
+#define RX_BASE_PORT 20000
 /* flows of a tenant on each receive CPU */
 #define RX_MAX_FLOWS 16
 #define RX_MAX_RX_CPUS 6

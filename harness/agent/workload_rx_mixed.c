@@ -4,11 +4,14 @@
  * the shared measurement window's counters (measure_window.h) read over
  * the measured seconds and reported per MB received.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "guest_time.h"
+#include "guest_files.h"
 #include "measure_window.h"
+#include "pass_shape.h"
 #include "rx_load.h"
 #include "tenant_cgroups.h"
 #include "tenant_memory.h"
@@ -35,6 +38,28 @@ static void copy_rx_cpu_value(json_t *metrics, const char *name,
 	json_object_set_new(metrics, rx_name, v ? json_copy(v) : json_null());
 }
 
+/*
+ * net.core.dev_weight: how many packets one backlog poll (so, on lo-rps, one
+ * NET_RX pass) takes; absent: the kernel's 64.
+ */
+static int set_dev_weight(json_t *params, json_t *metrics, char *err, size_t errlen)
+{
+	char text[32];
+	long long w = param_int(params, "dev_weight");
+
+	if (!json_object_get(params, "dev_weight"))
+		return 0;
+	snprintf(text, sizeof(text), "%lld", w);
+	if (write_file("/proc/sys/net/core/dev_weight", text) < 0) {
+		snprintf(err, errlen, "dev_weight=%lld: /proc/sys/net/core/dev_weight: %s", w,
+			 strerror(errno));
+		return -1;
+	}
+	json_object_set_new(metrics, "dev_weight",
+			    json_integer(read_number_file("/proc/sys/net/core/dev_weight")));
+	return 0;
+}
+
 int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 {
 	int tenants = (int)param_int(params, "tenants");
@@ -55,6 +80,8 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	long long sock_after[RX_MAX_TENANTS];
 	struct tenant_memory mem_begin, mem_end;
 	struct measure_window w;
+	struct pass_shape passes = { 0 };
+	int pass_stats = param_int(params, "pass_stats") > 0;
 	struct rx_load load;
 	double window;
 	long long total = 0;
@@ -67,7 +94,20 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 			   &opts.proto, err, errlen) < 0 ||
 	    rx_topology_parse(json_string_value(json_object_get(params, "topology")),
 			      &opts.topology, err, errlen) < 0 ||
-	    rx_load_start_with(&load, &opts, err, errlen) < 0) {
+	    set_dev_weight(params, metrics, err, errlen) < 0) {
+		window_close(&w);
+		return -1;
+	}
+	if (pass_stats && opts.proto != RX_PROTO_TCP) {
+		snprintf(err, errlen, "pass_stats=1 counts TCP segments (tcp:tcp_probe): "
+			 "it needs proto=tcp");
+		window_close(&w);
+		return -1;
+	}
+	if (pass_stats)
+		pass_shape_open(&passes, RX_CPU, w.rx_cpus, RX_BASE_PORT, tenants);
+	if (rx_load_start_with(&load, &opts, err, errlen) < 0) {
+		pass_shape_close(&passes);
 		window_close(&w);
 		return -1;
 	}
@@ -76,6 +116,7 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	/* the measured window */
 	tenant_memory_read(&mem_begin, tenants);
 	window_begin(&w);
+	pass_shape_begin(&passes);
 	for (int t = 0; t < tenants; t++) {
 		b0[t] = rx_load_bytes(&load, t);
 		s0[t] = rx_load_sent_bytes(&load, t);
@@ -85,6 +126,7 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 		b1[t] = rx_load_bytes(&load, t);
 		s1[t] = rx_load_sent_bytes(&load, t);
 	}
+	pass_shape_end(&passes);
 	window_end(&w);
 	tenant_memory_read(&mem_end, tenants);
 	for (int t = 0; t < tenants; t++)
@@ -101,6 +143,9 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	}
 	window_report(&w, metrics, (double)total / 1e6, "mb");
 	window_close(&w);
+	if (pass_stats)
+		pass_shape_report(&passes, metrics);
+	pass_shape_close(&passes);
 	for (int t = 0; t < tenants; t++)
 		sock_after[t] = tenant_stat_settled(t, "sock", 0, 3.0);
 

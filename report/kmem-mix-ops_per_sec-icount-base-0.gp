@@ -1,0 +1,15 @@
+set terminal svg size 1000,600 dynamic noenhanced font 'sans,12' background '#ffffff'
+set output 'kmem-mix-ops_per_sec-icount-base-0.svg'
+set title "kmem-mix: accounted kernel-allocation ops per second vs kmem_tenants\ntiming mode: icount, kconfig: base; median and order-statistic interval (coverage 75.0% at n = 3); no bar below n = 3\nduration_s=2 kmem_fifo=1 profile=0 rx_tenants=4 stats_reader_hz=0 warmup_s=1"
+set xlabel "kmem_tenants"
+set ylabel "accounted kernel-allocation ops per second (ops/s)"
+set grid
+set key below horizontal noenhanced spacing 1.1
+set bmargin 9
+set offsets graph 0.03, graph 0.03, 0, 0
+plot  'kmem-mix-ops_per_sec-icount-base-0.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 7 title "baseline", \
+     'kmem-mix-ops_per_sec-icount-base-0.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 5 title "split-stock", \
+     'kmem-mix-ops_per_sec-icount-base-0.dat' index 2 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 9 title "objcg-locallock"
+set terminal pngcairo size 1000,600 noenhanced font 'sans,10' background '#ffffff'
+set output 'kmem-mix-ops_per_sec-icount-base-0.png'
+replot
