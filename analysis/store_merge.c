@@ -63,9 +63,9 @@ static int expand(const char *arg, struct store_files *f)
 	rc = glob(path, 0, NULL, &g);
 	if (rc != 0) {
 		globfree(&g);
-		fail_msg("no results store at %s (no runs.jsonl, runs.jsonl.gz or "
-			 "shard-*/runs.jsonl): run the matrix first, or name a store",
-			 arg);
+		fail_msg("no results store at %s/runs.jsonl (nor runs.jsonl.gz or "
+			 "shard-*/runs.jsonl beside it): run the matrix first, or name a "
+			 "store", arg);
 		return -1;
 	}
 	for (size_t i = 0; i < g.gl_pathc; i++)
