@@ -23,8 +23,8 @@
 #include "cache_dir.h"
 #include "commands.h"
 #include "log.h"
-#include "matrix_cells.h"
 #include "matrix_shard.h"
+#include "sharded_results.h"
 #include "slurm_script.h"
 #include "subprocess.h"
 
@@ -133,98 +133,6 @@ static int parse_options(int argc, char **argv, struct slurm_options *o)
 	return 0;
 }
 
-/*
- * DIR/cluster.json keeps the split and the seed of the first submission, so
- * a resubmission partitions and shuffles exactly as before.
- */
-static int cluster_state(const char *dir, const struct slurm_options *o, int write,
-			 unsigned long long *seed)
-{
-	char path[4300];
-	json_t *st;
-
-	pathf(path, sizeof(path), "%s/cluster.json", dir);
-	st = json_load_file(path, 0, NULL);
-	if (st) {
-		int shards = (int)json_integer_value(json_object_get(st, "shards"));
-		long long had = json_integer_value(json_object_get(st, "seed"));
-
-		json_decref(st);
-		if (shards != o->shards) {
-			fail_msg("%s was split into %d shards, not %d: resume with --shards "
-				 "%d, or use another --results directory", dir, shards,
-				 o->shards, shards);
-			return -1;
-		}
-		if (o->seed >= 0 && o->seed != had) {
-			fail_msg("%s was started with seed %lld, not %lld: resume without "
-				 "--seed, or use another --results directory", dir, had, o->seed);
-			return -1;
-		}
-		*seed = (unsigned long long)had;
-		return 0;
-	}
-	*seed = o->seed >= 0 ? (unsigned long long)o->seed :
-		((unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20)) &
-		0x7fffffffffffULL;
-	if (!write)
-		return 0;
-	make_dirs(dir);
-	st = json_pack("{s:s, s:i, s:I}", "profile", o->profile, "shards", o->shards,
-		       "seed", (json_int_t)*seed);
-	if (json_dump_file(st, path, JSON_INDENT(1)) < 0) {
-		fail_msg("cannot write %s (disk full? read-only?)", path);
-		json_decref(st);
-		return -1;
-	}
-	json_decref(st);
-	return 0;
-}
-
-/*
- * Which shards still have work, as an sbatch --array list ("1,3"), and a
- * line per shard saying how far it is; *left counts the unfinished ones.
- */
-static int shards_left(const struct matrix *m, const struct slurm_options *o,
-		       const char *dir, unsigned long long seed, char *array, size_t cap,
-		       int *left)
-{
-	struct cell_list cells;
-	int reps = matrix_profile_repetitions(m, o->profile);
-
-	if (matrix_expand_profile(m, o->profile, &cells) < 0)
-		return -1;
-	array[0] = '\0';
-	*left = 0;
-	for (int i = 1; i <= o->shards; i++) {
-		struct matrix_shard sh = { i, o->shards };
-		struct matrix_plan p;
-		char store[4400], sub[32];
-		int done = 0;
-
-		shard_dir_name(&sh, sub, sizeof(sub));
-		pathf(store, sizeof(store), "%s/%s/runs.jsonl", dir, sub);
-		if (plan_make(&p, &cells, reps, seed) < 0) {
-			cell_list_free(&cells);
-			return -1;
-		}
-		plan_keep_shard(&p, &sh);
-		plan_read_store(&p, &cells, o->profile, store);
-		for (int s = 0; s < p.nslots; s++)
-			done += p.slots[s].done > 0;
-		say("shard %d/%d: %d of %d runs done (%s)", i, o->shards, done, p.nslots, store);
-		if (done < p.nslots) {
-			size_t n = strlen(array);
-
-			snprintf(array + n, cap - n, "%s%d", *left ? "," : "", i);
-			(*left)++;
-		}
-		plan_free(&p);
-	}
-	cell_list_free(&cells);
-	return 0;
-}
-
 static int write_script(const char *path, const struct slurm_job *j,
 			void (*writer)(FILE *, const struct slurm_job *))
 {
@@ -301,8 +209,9 @@ int cmd_slurm(const struct matrix *m, int argc, char **argv)
 		return 1;
 	}
 	mmx[n] = '\0';
-	if (cluster_state(dir, &o, !o.dry_run, &seed) < 0 ||
-	    shards_left(m, &o, dir, seed, array, sizeof(array), &left) < 0)
+	if (sharded_results_state(dir, o.profile, o.shards, o.seed, !o.dry_run, &seed) < 0 ||
+	    sharded_results_left(m, o.profile, o.shards, dir, seed, array, sizeof(array),
+				 &left) < 0)
 		return 1;
 	pathf(logs, sizeof(logs), "%s/slurm", dir);
 	pathf(kscript, sizeof(kscript), "%s/kernels.sbatch", logs);

@@ -84,6 +84,9 @@ check "all shards used one seed" test "$(all | jq -s '[.[].matrix.seed] | unique
 out=$(submit)
 check "a third submission finds every shard complete and submits nothing" \
 	bash -c "grep -q 'every one of the 2 shards is complete' '$work/submit.err' && [ -z \"\$(squeue -h)\" ]"
+out=$($MMX slurm --profile tiny --shards 3 --results "$res" 2>&1)
+check "another split of the same results is refused, naming the first" \
+	grep -q 'was split into 2 shards, not 3: resume with --shards 2' <<<"$out"
 
 out=$($MMX report "$res" --out "$work/report" --gate "$work/none" 2>&1)
 check "mmx report merges the shard directory (exit 0)" test $? -eq 0
