@@ -11,8 +11,8 @@
 
 why=$(slurm_missing)
 if [ -n "$why" ]; then
-	echo "# skipped: $why"
-	ok "skipped: no local Slurm cluster here ($why)"
+	# no check is counted: run-all shows "0 checks" and this line
+	echo "# skipped: no local Slurm cluster here: $why"
 	exit 0
 fi
 
