@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * mmx report [RESULTS_DIR] [--gate DIR] [--out DIR]
+ * mmx report [RESULTS_DIR|STORE...] [--gate DIR] [--out DIR]
  *
- * Reads only the results store (RESULTS_DIR/runs.jsonl, default
- * results/matrix; a .jsonl file is read as is), the gate summaries (--gate,
+ * Reads only the results stores (RESULTS_DIR/runs.jsonl, default
+ * results/matrix; a .jsonl file is read as is; several, or a directory of
+ * shard stores, are merged: store_merge.h), the gate summaries (--gate,
  * default results/check) and matrix.json's variant knobs, and writes
  * OUT/REPORT.md (default OUT: the current directory, the repo top) with its
  * charts and CSV/JSON summaries in OUT/report/.  Nothing in it is random:
@@ -23,17 +24,26 @@
 #include "report.h"
 #include "report_md.h"
 #include "run_store.h"
+#include "store_merge.h"
 #include "summary_files.h"
 
 #define REPORT_ASSETS "report"
 
 struct report_args {
-	const char *results, *gate, *out;
+	const char *gate, *out;
+	char **stores;		/* the positional arguments, else the default */
+	size_t nstores;
+	char **given;		/* allocated here */
 };
 
 static int parse_args(int argc, char **argv, struct report_args *a)
 {
-	*a = (struct report_args){ "results/matrix", "results/check", "." };
+	static char *default_store[] = { "results/matrix" };
+
+	*a = (struct report_args){ "results/check", ".", NULL, 0, NULL };
+	a->given = a->stores = calloc((size_t)argc + 1, sizeof(char *));
+	if (!a->stores)
+		return -1;
 	for (int i = 0; i < argc; i++) {
 		const char *opt = argv[i];
 
@@ -55,28 +65,14 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 			fail_msg("unknown option '%s'", opt);
 			return -1;
 		} else {
-			a->results = opt;
+			a->stores[a->nstores++] = argv[i];
 		}
 	}
-	return 0;
-}
-
-/*
- * RESULTS_DIR/runs.jsonl (or, failing that, the gzipped runs.jsonl.gz of a
- * published store), or the path itself when it names a file.
- */
-static void store_path(const char *results, char *buf, size_t cap)
-{
-	struct stat st;
-
-	if (!stat(results, &st) && S_ISREG(st.st_mode)) {
-		snprintf(buf, cap, "%s", results);
-		return;
+	if (!a->nstores) {
+		a->stores = default_store;
+		a->nstores = 1;
 	}
-	/* the working store first: a stale .gz beside it must not win */
-	snprintf(buf, cap, "%s/runs.jsonl", results);
-	if (stat(buf, &st) < 0)
-		snprintf(buf, cap, "%s/runs.jsonl.gz", results);
+	return 0;
 }
 
 static int make_dir(const char *path)
@@ -128,21 +124,20 @@ int cmd_report(const struct matrix *m, int argc, char **argv)
 {
 	struct report_args a;
 	struct report r = { 0 };
-	char path[4096];
+	static char stores[65536];
 	int rc;
 
 	if (parse_args(argc, argv, &a) < 0) {
-		fprintf(stderr, "usage: mmx report [RESULTS_DIR] [--gate DIR] [--out DIR]\n");
+		fprintf(stderr, "usage: mmx report [RESULTS_DIR|STORE...] [--gate DIR] "
+			"[--out DIR]\n");
 		return 2;
 	}
-	store_path(a.results, path, sizeof(path));
-	r.runs = run_store_load(path, &r.skipped_lines);
-	if (!r.runs) {
-		fail_msg("no results store at %s: run the matrix first (or name a results "
-			 "directory)", path);
+	r.runs = store_merge_load(a.stores, a.nstores, &r.skipped_lines, stores,
+				  sizeof(stores));
+	free(a.given);
+	if (!r.runs)
 		return 2;
-	}
-	r.results_path = path;
+	r.results_path = stores;
 	r.gate_dir = a.gate;
 	r.out_dir = a.out;
 	iso_time_now(r.generated_at, sizeof(r.generated_at));

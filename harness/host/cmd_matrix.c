@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * mmx matrix [--profile NAME] [--dry-run] [-j N] [--results DIR]
- *            [--seed N] [--retries N]
+ *            [--seed N] [--retries N] [--shard I/N]
  *
  * Runs a profile of matrix.json: builds the kernels it needs, then runs
  * its cells in randomized blocks (one repetition of every cell per block,
  * shuffled with a recorded seed).  The results store is the only state:
  * a cell with an ok record is never run again, so a killed or interrupted
  * matrix resumes where it stopped; a failing cell is retried up to a limit
- * and then left failed while the matrix goes on.
+ * and then left failed while the matrix goes on.  --shard I/N runs only
+ * shard I's (cell, repetition) pairs (matrix_shard.h) into its own store,
+ * DIR/shard-I, so N machines can share a profile; mmx report merges them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +33,7 @@
 #include "matrix_cells.h"
 #include "matrix_kernels.h"
 #include "matrix_plan.h"
+#include "matrix_shard.h"
 #include "monotonic.h"
 #include "results_store.h"
 #include "run_cell.h"
@@ -46,6 +49,8 @@ struct matrix_options {
 	const char *profile, *results;
 	int dry_run, jobs, retries;
 	long long seed;
+	struct matrix_shard shard;	/* count 0: unsharded */
+	char shard_label[32];		/* "I/N" */
 };
 
 static volatile sig_atomic_t stop_requested;
@@ -69,7 +74,7 @@ static void on_stop_signal(int sig)
 static int usage(void)
 {
 	fprintf(stderr, "usage: mmx matrix [--profile NAME] [--dry-run] [-j N] "
-		"[--results DIR] [--seed N] [--retries N]\n");
+		"[--results DIR] [--seed N] [--retries N] [--shard I/N]\n");
 	return 2;
 }
 
@@ -105,7 +110,7 @@ static int parse_options(int argc, char **argv, struct matrix_options *o)
 		}
 		if (!val || (strcmp(a, "--profile") && strcmp(a, "-j") &&
 			     strcmp(a, "--results") && strcmp(a, "--seed") &&
-			     strcmp(a, "--retries"))) {
+			     strcmp(a, "--retries") && strcmp(a, "--shard"))) {
 			fail_msg("unknown option or missing value: %s", a);
 			return -1;
 		}
@@ -114,6 +119,11 @@ static int parse_options(int argc, char **argv, struct matrix_options *o)
 			o->profile = val;
 		} else if (!strcmp(a, "--results")) {
 			o->results = val;
+		} else if (!strcmp(a, "--shard")) {
+			if (shard_parse(val, &o->shard) < 0)
+				return -1;
+			snprintf(o->shard_label, sizeof(o->shard_label), "%d/%d",
+				 o->shard.index, o->shard.count);
 		} else if (!strcmp(a, "-j")) {
 			if (int_arg(a, val, 1, &v) < 0)
 				return -1;
@@ -178,6 +188,9 @@ static int dry_run(const struct matrix *m, const struct cell_list *cells,
 	char a[32], b[32], c[32];
 
 	printf("cells (%d x %d repetitions, timing mode in the id):\n", cells->n, p->reps);
+	if (o->shard.count)
+		printf("shard %s: %d of the %d (cell, repetition) pairs, in %s\n",
+		       o->shard_label, p->nslots, cells->n * p->reps, store);
 	for (int i = 0; i < cells->n; i++)
 		printf("  %s\n", cells->v[i].id);
 	printf("kernels:\n");
@@ -206,16 +219,23 @@ static int dry_run(const struct matrix *m, const struct cell_list *cells,
 	return 0;
 }
 
-/* The record fields that tie a run to its matrix, block and cell. */
+/* The record fields that tie a run to its matrix, block, cell and shard. */
 static json_t *matrix_extra(const struct matrix *m, const struct matrix_options *o,
 			    const struct matrix_plan *p, const struct matrix_cell *c,
 			    int repetition)
 {
-	return json_pack("{s:s, s:{s:s, s:s, s:I, s:i, s:i, s:s, s:i}}",
-			 "timing_mode", c->timing_mode,
-			 "matrix", "name", m->path, "profile", o->profile,
-			 "seed", (json_int_t)p->seed, "block", repetition,
-			 "repetition", repetition, "cell_id", c->id, "jobs", o->jobs);
+	json_t *extra = json_pack("{s:s, s:{s:s, s:s, s:I, s:i, s:i, s:s, s:i}}",
+				  "timing_mode", c->timing_mode,
+				  "matrix", "name", m->path, "profile", o->profile,
+				  "seed", (json_int_t)p->seed, "block", repetition,
+				  "repetition", repetition, "cell_id", c->id,
+				  "jobs", o->jobs);
+
+	if (o->shard.count)
+		json_object_set_new(json_object_get(extra, "matrix"), "shard",
+				    json_pack("{s:i, s:i}", "index", o->shard.index,
+					      "count", o->shard.count));
+	return extra;
 }
 
 /* A cell whose kernel did not build is recorded failed, not skipped. */
@@ -466,7 +486,7 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 	struct kernel_set k;
 	struct matrix_plan p;
 	struct source_tree st;
-	char dir[4200], store[4300];
+	char dir[4200], store[4300], sub[32];
 	uint64_t seed;
 	int rc, lock = -1;
 
@@ -478,6 +498,11 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 		pathf(dir, sizeof(dir), "%s", o.results);
 	else
 		pathf(dir, sizeof(dir), "%s/results/matrix/%s", m->repo_root, o.profile);
+	if (o.shard.count) {
+		/* each shard its own store: shards on other machines never share a lock */
+		shard_dir_name(&o.shard, sub, sizeof(sub));
+		pathf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/%s", sub);
+	}
 	pathf(store, sizeof(store), "%s/runs.jsonl", dir);
 	if (!o.dry_run && (lock = lock_results(dir)) < 0) {
 		cell_list_free(&cells);
@@ -486,11 +511,13 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 	rc = 1;
 	if (o.dry_run)
 		seed = o.seed >= 0 ? (uint64_t)o.seed : 0;
-	if ((!o.dry_run && plan_seed(dir, o.profile, o.seed, &seed) < 0) ||
+	if ((!o.dry_run && plan_seed(dir, o.profile, o.seed,
+				     o.shard.count ? o.shard_label : NULL, &seed) < 0) ||
 	    source_tree_ensure(m, &st) < 0 || matrix_kernels_of(m, &st, &cells, &k) < 0)
 		goto out;
 	if (plan_make(&p, &cells, matrix_profile_repetitions(m, o.profile), seed) < 0)
 		goto out_kernels;
+	plan_keep_shard(&p, &o.shard);
 	plan_read_store(&p, &cells, o.profile, store);
 	if (o.dry_run) {
 		rc = dry_run(m, &cells, &k, &p, &o, store);
@@ -498,6 +525,9 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 	}
 	say("matrix %s: %d cells x %d repetitions, seed %llu, results in %s",
 	    o.profile, cells.n, p.reps, (unsigned long long)seed, store);
+	if (o.shard.count)
+		say("matrix %s: shard %s runs %d of the %d (cell, repetition) pairs",
+		    o.profile, o.shard_label, p.nslots, cells.n * p.reps);
 	if (o.jobs > 1) {
 		char slots[16];
 

@@ -10,5 +10,6 @@ int cmd_run(const struct matrix *m, int argc, char **argv);
 int cmd_check(const struct matrix *m, int argc, char **argv);
 int cmd_report(const struct matrix *m, int argc, char **argv);
 int cmd_matrix(const struct matrix *m, int argc, char **argv);
+int cmd_slurm(const struct matrix *m, int argc, char **argv);
 
 #endif

@@ -34,7 +34,7 @@ int guest_boot(const struct boot_request *r, json_t *out)
 	char tmpdir[4096], disk[4300];
 	struct vm_outcome o;
 	struct vm_boot b;
-	char *con_text, *res_text;
+	char *con_text, *res_text, host[64] = "";
 	size_t con_len, res_len;
 
 	make_dirs(r->log_dir);
@@ -44,14 +44,17 @@ int guest_boot(const struct boot_request *r, json_t *out)
 	snprintf(spec, sizeof(spec), "%s/spec.json", r->log_dir);
 	cache_path("tmp", tmpdir, sizeof(tmpdir));
 	make_dirs(tmpdir);
-	snprintf(initrd, sizeof(initrd), "%s/initrd.%d.%ld", tmpdir, (int)getpid(),
-		 random());
+	/* the host name too: nodes sharing the cache have pids in common */
+	gethostname(host, sizeof(host) - 1);
+	snprintf(initrd, sizeof(initrd), "%s/initrd.%s.%d.%ld", tmpdir, host,
+		 (int)getpid(), random());
 	json_dump_file(r->spec, spec, JSON_INDENT(2) | JSON_SORT_KEYS);
 	if (guest_image_with_spec(r->base_image, r->spec, initrd) < 0)
 		return -1;
 	disk[0] = '\0';
 	if (r->scratch_disk_mb > 0) {
-		pathf(disk, sizeof(disk), "%s/scratch.%d.ext2", tmpdir, (int)getpid());
+		pathf(disk, sizeof(disk), "%s/scratch.%s.%d.ext2", tmpdir, host,
+		      (int)getpid());
 		if (make_scratch_disk(disk, r->scratch_disk_mb) < 0) {
 			unlink(initrd);
 			return -1;

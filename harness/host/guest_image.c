@@ -117,7 +117,13 @@ int guest_image_base(const char *kernel_dir, const char *agent_path,
 	pathf(out, cap, "%s/initramfs-%.16s.cpio", kernel_dir, hex);
 	if (access(out, R_OK) == 0)
 		return 0;
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", out, (int)getpid());
+	/* host and pid: nodes sharing the cache may write the same image at once */
+	{
+		char host[64] = "";
+
+		gethostname(host, sizeof(host) - 1);
+		snprintf(tmp, sizeof(tmp), "%s.tmp.%s.%d", out, host, (int)getpid());
+	}
 	f = fopen(tmp, "wb");
 	if (!f) {
 		fail_msg("cannot write %s: %s", tmp, strerror(errno));

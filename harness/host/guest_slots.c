@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/file.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "cache_dir.h"
@@ -10,6 +11,39 @@
 #include "log.h"
 
 #define MAX_SLOTS 16
+
+/* statfs magics of filesystems that nodes of a cluster share */
+static const unsigned long shared_fs_magic[] = {
+	0x6969,		/* NFS */
+	0xff534d42,	/* CIFS */
+	0xfe534d42,	/* SMB2 */
+	0x0bd00bd0,	/* Lustre */
+	0x47504653,	/* GPFS */
+	0x19830326,	/* BeeGFS */
+	0x00c36400,	/* Ceph */
+};
+
+/*
+ * The slots limit guests per machine, but a cache on a filesystem that
+ * several nodes mount would make them one machine's: there the lock names
+ * carry the node's host name.  A local cache keeps the plain names, which
+ * mmx builds without this check use too.
+ */
+static void slot_lock_path(int i, char *buf, size_t cap)
+{
+	struct statfs fs;
+	char rel[400], host[256] = "";
+	int shared = 0;
+
+	if (statfs(cache_dir(), &fs) == 0)
+		for (size_t k = 0; k < sizeof(shared_fs_magic) / sizeof(*shared_fs_magic); k++)
+			shared |= (unsigned long)fs.f_type == shared_fs_magic[k];
+	if (shared && gethostname(host, sizeof(host) - 1) == 0 && host[0])
+		snprintf(rel, sizeof(rel), "guest-slot-%s-%d.lock", host, i);
+	else
+		snprintf(rel, sizeof(rel), "guest-slot-%d.lock", i);
+	cache_path(rel, buf, cap);
+}
 
 static int slot_count(void)
 {
@@ -25,11 +59,10 @@ int guest_slot_acquire(void)
 
 	for (;;) {
 		for (int i = 0; i < n; i++) {
-			char rel[64], path[4200];
+			char path[4200];
 			int fd;
 
-			snprintf(rel, sizeof(rel), "guest-slot-%d.lock", i);
-			cache_path(rel, path, sizeof(path));
+			slot_lock_path(i, path, sizeof(path));
 			fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 			if (fd < 0) {
 				fail_msg("cannot open %s", path);

@@ -63,8 +63,10 @@ void plan_read_store(struct matrix_plan *p, const struct cell_list *cells,
 
 		if (!id || !prof || strcmp(prof, profile) || rep < 0 || rep >= p->reps)
 			continue;
-		for (int s = rep * cells->n; s < (rep + 1) * cells->n; s++) {
-			if (strcmp(cells->v[p->slots[s].cell].id, id) != 0)
+		/* a shard's plan holds only some slots of each block: look them up */
+		for (int s = 0; s < p->nslots; s++) {
+			if (p->slots[s].repetition != rep ||
+			    strcmp(cells->v[p->slots[s].cell].id, id) != 0)
 				continue;
 			if (ok)
 				p->slots[s].done++;
@@ -82,7 +84,7 @@ void plan_free(struct matrix_plan *p)
 }
 
 int plan_seed(const char *dir, const char *profile, long long want_seed,
-	      uint64_t *seed)
+	      const char *shard, uint64_t *seed)
 {
 	char path[4200];
 	json_t *state;
@@ -91,20 +93,33 @@ int plan_seed(const char *dir, const char *profile, long long want_seed,
 	state = json_load_file(path, 0, NULL);
 	if (state) {
 		json_int_t have = json_integer_value(json_object_get(state, "seed"));
+		const char *had = json_string_value(json_object_get(state, "shard"));
 
-		json_decref(state);
 		if (want_seed >= 0 && (uint64_t)want_seed != (uint64_t)have) {
 			fail_msg("%s was started with seed %lld, not %lld: resume without "
 				 "--seed, or use another --results directory", dir,
 				 (long long)have, want_seed);
+			json_decref(state);
 			return -1;
 		}
+		/* another partition in the same store would run some pairs twice */
+		if (strcmp(had ?: "", shard ?: "")) {
+			fail_msg("%s was started as %s%s, not %s%s: resume with the same "
+				 "--shard, or use another --results directory", dir,
+				 had ? "shard " : "an unsharded matrix", had ?: "",
+				 shard ? "shard " : "an unsharded matrix", shard ?: "");
+			json_decref(state);
+			return -1;
+		}
+		json_decref(state);
 		*seed = (uint64_t)have;
 		return 0;
 	}
 	*seed = want_seed >= 0 ? (uint64_t)want_seed :
 		((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20)) & 0x7fffffffffffULL;
 	state = json_pack("{s:s, s:I}", "profile", profile, "seed", (json_int_t)*seed);
+	if (shard)
+		json_object_set_new(state, "shard", json_string(shard));
 	make_dirs(dir);
 	if (json_dump_file(state, path, JSON_INDENT(1)) < 0) {
 		fail_msg("cannot write %s (disk full?)", path);

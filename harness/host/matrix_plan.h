@@ -35,9 +35,11 @@ void plan_free(struct matrix_plan *p);
 /*
  * The seed of a results directory: kept in DIR/plan.json on first use so a
  * resumed matrix shuffles the same way.  want_seed < 0: reuse or pick one.
- * Returns -1 (reported) if DIR has another seed than the one asked for.
+ * shard ("I/N", NULL when unsharded) is kept beside it.  Returns -1
+ * (reported) if DIR has another seed than the one asked for, or another
+ * shard.
  */
 int plan_seed(const char *dir, const char *profile, long long want_seed,
-	      uint64_t *seed);
+	      const char *shard, uint64_t *seed);
 
 #endif

@@ -13,15 +13,18 @@ static int usage(FILE *f)
 {
 	fprintf(f,
 		"usage: mmx COMMAND [ARGS]\n"
-		"  kernels [VARIANT...] [kconfig=AXIS]   build kernels (all variants by default)\n"
+		"  kernels [VARIANT...] [kconfig=AXIS] [--profile NAME]\n"
+		"                                        build kernels (all variants by default)\n"
 		"  run VARIANT WORKLOAD [key=value...] [--out FILE]\n"
 		"                                        boot once, print and store the result\n"
 		"  check VARIANT [kconfig=base,debug] [items=...]\n"
 		"                                        the correctness gate\n"
-		"  report [RESULTS_DIR] [--gate DIR] [--out DIR]\n"
+		"  report [RESULTS_DIR|STORE...] [--gate DIR] [--out DIR]\n"
 		"                                        statistics, charts and REPORT.md\n"
 		"  matrix [--profile NAME] [--dry-run] [-j N] [--results DIR] [--seed N]\n"
-		"         [--retries N]                  run a profile (default quick), resumable\n"
+		"         [--retries N] [--shard I/N]    run a profile (default quick), resumable\n"
+		"  slurm --profile NAME --shards N [--dry-run] [SBATCH_OPTION...]\n"
+		"                                        the matrix as a Slurm job array\n"
 		"environment: MMX_MATRIX (matrix.json path), MMX_CACHE (cache dir),\n"
 		"             MMX_JOBS (make -j), MMX_SOURCE_VERSION (override the pin)\n");
 	return f == stderr ? 2 : 0;
@@ -56,6 +59,8 @@ int main(int argc, char **argv)
 		rc = cmd_report(&m, argc - 2, argv + 2);
 	else if (!strcmp(argv[1], "matrix"))
 		rc = cmd_matrix(&m, argc - 2, argv + 2);
+	else if (!strcmp(argv[1], "slurm"))
+		rc = cmd_slurm(&m, argc - 2, argv + 2);
 	else {
 		fail_msg("unknown command '%s'", argv[1]);
 		rc = usage(stderr);

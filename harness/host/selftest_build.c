@@ -66,39 +66,26 @@ static int copy_and_fix(const struct kernel_spec *ks, const struct series *fixes
 	return 0;
 }
 
-int selftests_ensure_built(const struct matrix *m, const struct kernel_spec *ks,
-			   char *dir, size_t cap)
+static int selftests_all_built(const char *dir)
 {
-	char fixes_dir[4096], name[64], log[4300], tree[4300], err[1024];
-	struct series fixes;
-	size_t built = 0;
-
-	const char *fixes_rel = json_string_value(json_object_get(
-		json_object_get(m->root, "gate"), "selftest_fixes"));
-
-	if (!fixes_rel) {
-		fail_msg("%s: $.gate.selftest_fixes: expected the directory of the "
-			 "selftest fix series", m->path);
-		return -1;
-	}
-	matrix_repo_path(m, fixes_rel, fixes_dir, sizeof(fixes_dir));
-	if (series_read(fixes_dir, &fixes, err, sizeof(err)) < 0) {
-		fail_msg("selftest fixes: %s", err);
-		return -1;
-	}
-	selftest_dir_name(&fixes, name, sizeof(name));
-	kernel_artifact(ks, name, dir, cap);
 	for (size_t i = 0; i < selftest_count; i++) {
 		char out[4300];
 
 		pathf(out, sizeof(out), "%s/%s", dir, selftest_names[i]);
-		built += access(out, X_OK) == 0;
+		if (access(out, X_OK) != 0)
+			return 0;
 	}
-	if (built == selftest_count)
-		return 0;
+	return 1;
+}
+
+static int build_selftests(const struct kernel_spec *ks, const struct series *fixes,
+			   const char *dir)
+{
+	char log[4300], tree[4300];
+
 	make_dirs(dir);
 	pathf(log, sizeof(log), "%s/build.log", dir);
-	if (copy_and_fix(ks, &fixes, dir, log, tree, sizeof(tree)) < 0)
+	if (copy_and_fix(ks, fixes, dir, log, tree, sizeof(tree)) < 0)
 		return -1;
 	for (size_t i = 0; i < selftest_count; i++) {
 		char out[4300], tmp[4400], test_c[4400], util_c[4400], inc[4400];
@@ -128,4 +115,38 @@ int selftests_ensure_built(const struct matrix *m, const struct kernel_spec *ks,
 			return -1;
 	}
 	return 0;
+}
+
+int selftests_ensure_built(const struct matrix *m, const struct kernel_spec *ks,
+			   char *dir, size_t cap)
+{
+	char fixes_dir[4096], name[64], lock[4400], err[1024];
+	struct series fixes;
+	int fd, rc;
+
+	const char *fixes_rel = json_string_value(json_object_get(
+		json_object_get(m->root, "gate"), "selftest_fixes"));
+
+	if (!fixes_rel) {
+		fail_msg("%s: $.gate.selftest_fixes: expected the directory of the "
+			 "selftest fix series", m->path);
+		return -1;
+	}
+	matrix_repo_path(m, fixes_rel, fixes_dir, sizeof(fixes_dir));
+	if (series_read(fixes_dir, &fixes, err, sizeof(err)) < 0) {
+		fail_msg("selftest fixes: %s", err);
+		return -1;
+	}
+	selftest_dir_name(&fixes, name, sizeof(name));
+	kernel_artifact(ks, name, dir, cap);
+	if (selftests_all_built(dir))
+		return 0;
+	/* shards sharing a cache start at once: one builds, the others wait */
+	pathf(lock, sizeof(lock), "%s.lock", dir);
+	fd = lock_file_wait(lock, "building this kernel's selftests");
+	if (fd < 0)
+		return -1;
+	rc = selftests_all_built(dir) ? 0 : build_selftests(ks, &fixes, dir);
+	unlock_file(fd);
+	return rc;
 }
