@@ -441,6 +441,19 @@ static void report_rx_action(const struct measure_window *w, json_t *metrics)
 			w->rx_action_hits);
 	report_profiled(w, metrics, keys[3], keys[5], w->napi_poll_ns,
 			w->napi_poll_hits);
+	/*
+	 * polls the tracepoint saw but the profiler did not: __napi_poll is
+	 * inlined (PREEMPT_RT builds fold it into napi_threaded_poll_loop)
+	 */
+	if (json_integer_value(json_object_get(metrics, keys[5])) == 0 &&
+	    !w->tracepoints[1].absent && perf_counter_total(&w->tracepoints[1]) > 0) {
+		json_object_set_new(metrics, keys[3], json_null());
+		json_object_set_new(metrics, keys[4], json_null());
+		json_object_set_new(metrics, keys[5], json_null());
+		json_object_set_new(metrics, "napi_poll_error", json_string(
+			"__napi_poll not traced (inlined in this kernel, as on PREEMPT_RT); "
+			"net_rx_thread_ns has the NAPI threads' time"));
+	}
 }
 
 /* Sets name (sum) and name_per_cpu from per-CPU deltas of a /proc counter. */
