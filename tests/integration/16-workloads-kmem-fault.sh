@@ -29,10 +29,13 @@ check "fault-mix: per-tenant faults for 4 tenants" \
 check "fault-mix: rusage minor faults cross-check > 0" jq -e '.metrics.rusage_minflt > 0' <<<"$out"
 check "fault-mix: page-counter charges per fault measured" \
 	jq -e '.metrics.charges_per_fault > 0' <<<"$out"
-# ru_minflt may count one more fault per task (its first CPU-clock read)
-check "fault-mix: tasks parked for the counter reads, faults match ru_minflt" \
+# ru_minflt also counts a task's first touches of the agent's own pages after
+# the fork (its CPU-clock read, its publishing code): 1 a task with the agent
+# of d17b800, 2 with c1c746c's larger one (measured, tenants=4: +4, +8).  A
+# miscount of the region's faults would be off by thousands.
+check "fault-mix: tasks parked for the counter reads, faults match ru_minflt (2 a task)" \
 	jq -e '.metrics.tasks_parked_for_counter_reads and
-	((.metrics.rusage_minflt - .metrics.faults) | fabs) <= 4' <<<"$out"
+	((.metrics.rusage_minflt - .metrics.faults) | fabs) <= 8' <<<"$out"
 check "fault-mix: the tasks' CPU time per fault" jq -e '.metrics.task_cpu_us_per_fault > 0' <<<"$out"
 check "fault-mix: tenant cgroups removed" \
 	jq -e '.metrics.tenant_cgroups == 4 and .metrics.tenant_cgroups_removed == 4' <<<"$out"
