@@ -216,6 +216,10 @@ static void net_or_general(FILE *f, const struct report *r, const struct tally *
 	fputs("\n\n", f);
 }
 
+static const char *const rfc2_variants[] = {
+	"net-batch", "net-batch-keepstock", "multi-slot", "multi-slot-clamp", NULL
+};
+
 static void q_net_or_general(FILE *f, const struct report *r, const char **modes, size_t nm)
 {
 	static const char *const nb[] = { "net-batch", NULL };
@@ -237,6 +241,7 @@ static void q_net_or_general(FILE *f, const struct report *r, const char **modes
 			      "here\n", f);
 		net_or_general(f, r, &net, &gen, &other);
 	}
+	pass_shape_block(f, r, rfc2_variants);
 	descriptive_head(f, r);
 	for (size_t i = 0; i < nm; i++) {
 		cost_evidence(f, r, &d, "multi-slot", "fault-mix", modes[i], 0);

@@ -66,4 +66,12 @@ void cost_beside(FILE *f, const struct report *r, const struct comparison *c);
 void cost_evidence(FILE *f, const struct report *r, struct tally *t, const char *variant,
 		   const char *workload, const char *timing, int rt);
 
+/* report_pass_shape.c */
+/*
+ * One line per baseline rx-mixed cell that a comparison of one of variants
+ * (NULL-terminated) rests on: its pass-shaping parameters (flows,
+ * dev_weight, receive CPUs) and, where measured, its median pass shape.
+ */
+void pass_shape_block(FILE *f, const struct report *r, const char *const *variants);
+
 #endif

@@ -15,6 +15,8 @@ pre = grab('#define MEMCG_STOCK_SLOTS', 'static DEFINE_PER_CPU_ALIGNED')
 fns = '\n'.join([
     grab('/*\n * The number of slots the stock hands out',
          'static const struct kernel_param_ops'),
+    grab('/*\n * What a refill does to a slot',
+         'static const struct kernel_param_ops memcg_stock_overflow_ops'),
     grab('#ifdef CONFIG_MEMCG_STOCK_EVICT_LRU\n/* Record', '/**\n * consume_stock'),
     grab('static bool consume_stock(', '/* Give charged pages back'),
     grab('/* Give charged pages back', 'static void drain_local_stock('),

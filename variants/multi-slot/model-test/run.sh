@@ -44,6 +44,23 @@ for pol in RANDOM ROUND_ROBIN LRU; do
 		echo "$pol slots=$n built == 32 booted with stock_slots=$n: $a"
 	done
 done
+# memcontrol.stock_overflow= (patch 0005): drain (the default), clamp, and
+# a rejected value that keeps the default; drain and clamp must differ
+for pol in RANDOM ROUND_ROBIN LRU; do
+	gcc -std=gnu11 -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
+		-I"$tmp" -DCONFIG_MEMCG_STOCK_SLOTS=7 \
+		-DCONFIG_MEMCG_STOCK_EVICT_$pol -o "$tmp/ut" "$here/utest.c"
+	for o in drain clamp bogus; do
+		printf '%s ' "$pol"
+		"$tmp/ut" 100000 4 7 "$o" 2>/dev/null
+	done
+	d=$("$tmp/ut" 100000 4 7 drain 2>/dev/null | sed 's/.* ok //')
+	c=$("$tmp/ut" 100000 4 7 clamp 2>/dev/null | sed 's/.* ok //')
+	if [ "$d" = "$c" ]; then
+		echo "$pol: stock_overflow=drain and clamp behave the same: $d"
+		exit 1
+	fi
+done
 gcc -std=gnu11 -O1 -Wall -Wextra -Werror -Wno-unused-parameter -I"$tmp" \
 	-DCONFIG_MEMCG_STOCK_SLOTS=7 -DCONFIG_MEMCG_STOCK_EVICT_LRU \
 	-DSTART_CLOCK=0xfffff000u -o "$tmp/ut" "$here/utest.c"

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef uint8_t u8;
 typedef uint32_t u32;
@@ -68,6 +69,18 @@ static int kstrtoint(const char *s, unsigned int base, int *res)
 }
 #define pr_warn(...) fprintf(stderr, "warn: " __VA_ARGS__)
 #define pr_info(...) fprintf(stderr, "info: " __VA_ARGS__)
+#define PAGE_SIZE 4096
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define scnprintf snprintf
+/* the kernel's sysfs_match_string() also ignores one trailing newline */
+static int sysfs_match_string_n(const char * const *a, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(a[i], s))
+			return (int)i;
+	return -22;
+}
+#define sysfs_match_string(a, s) sysfs_match_string_n(a, ARRAY_SIZE(a), s)
 #define clamp(v, lo, hi) ((v) < (lo) ? (lo) : (v) > (hi) ? (hi) : (v))
 #define local_lock_irqsave(l, f) ((void)(l), (void)(f))
 #define local_unlock_irqrestore(l, f) ((void)(l), (void)(f))
@@ -140,6 +153,16 @@ int main(int argc, char **argv)
 
 		printf("stock_slots=%s -> ret %d, %d of %d ", argv[3], ret,
 		       memcg_stock_nr_slots, MEMCG_STOCK_SLOTS);
+	}
+	if (argc > 4) {
+		/* memcontrol.stock_overflow=argv[4] on the command line */
+		struct kernel_param kp = { .arg = &memcg_stock_overflow_clamp };
+		char shown[16];
+		int ret = memcg_stock_overflow_set(argv[4], &kp);
+
+		memcg_stock_overflow_get(shown, &kp);
+		printf("stock_overflow=%s -> ret %d, %.*s ", argv[4], ret,
+		       (int)strcspn(shown, "\n"), shown);
 	}
 	assert(memcg_stock_nr_slots >= 1 &&
 	       memcg_stock_nr_slots <= MEMCG_STOCK_SLOTS);
