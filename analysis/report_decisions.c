@@ -225,15 +225,21 @@ static void q_net_or_general(FILE *f, const struct report *r, const char **modes
 	static const char *const nb[] = { "net-batch", NULL };
 	static const char *const ms[] = { "multi-slot", NULL };
 	const struct pick pnet = { nb, NULL, 0 }, pgen = { ms, "rx-mixed", 0 };
-	const struct pick pother = { ms, "rx-mixed", 1 };
+	static const char *const keep[] = { "net-batch-keepstock", NULL };
+	const struct pick pother = { ms, "rx-mixed", 1 }, pdev = { keep, "rx-mixed", 0 };
 	const struct family *fams[MAX_FAMILIES];
-	struct tally net = { 0 }, gen = { 0 }, other = { 0 }, d = { 0 };
+	struct tally net = { 0 }, gen = { 0 }, other = { 0 }, dev = { 0 }, d = { 0 };
 	size_t nf = question(f, r, "rfc2", "RFC 2. A network-specific batch, or a general "
 			     "multi-memcg cache?", fams);
 
 	if (nf) {
 		family_lines(f, r, fams, nf, picked, &pnet, &net);
 		family_lines(f, r, fams, nf, picked, &pgen, &gen);
+		/* a deviation of a design is shown, never counted as the design */
+		family_lines(f, r, fams, nf, picked, &pdev, &dev);
+		if (dev.lines)
+			fputs("  (the lines of `net-batch-keepstock` above are a labelled deviation, "
+			      "not the RFC: they do not enter the answer)\n", f);
 		fputs("  Beyond network receive (a network-only batch cannot help these):\n", f);
 		family_lines(f, r, fams, nf, picked, &pother, &other);
 		if (!other.lines)

@@ -11,8 +11,16 @@
 #include "pass_shape.h"
 
 #define INSTANCE "/sys/kernel/tracing/instances/mmx_pass"
-/* per CPU; a 2 s window at 16 tenants fills it (then drops, counted) */
-#define BUFFER_KB "8192"
+/*
+ * Only the receive CPUs record.  A 2 s window at 16 tenants and dev_weight
+ * 300 makes about 190000 events there (about 145 bytes each, 26 MB): 8 MB
+ * held the first 0.3 s and dropped the rest.  So the receive CPUs get
+ * RX_BUFFER_TOTAL_KB between them (at most RX_BUFFER_MAX_KB each) and the
+ * others the minimum; anything still dropped is counted.
+ */
+#define IDLE_BUFFER_KB "8"
+#define RX_BUFFER_TOTAL_KB 98304
+#define RX_BUFFER_MAX_KB 49152
 
 static int put(struct pass_shape *ps, const char *file, const char *text)
 {
@@ -47,8 +55,18 @@ void pass_shape_open(struct pass_shape *ps, int first_cpu, int ncpus,
 		return;
 	}
 	ps->armed = 1;
-	if (put(ps, "tracing_on", "0") || put(ps, "buffer_size_kb", BUFFER_KB) ||
-	    put(ps, "options/overwrite", "0") || put(ps, "tracing_cpumask", mask) ||
+	if (put(ps, "tracing_on", "0") || put(ps, "buffer_size_kb", IDLE_BUFFER_KB))
+		return;
+	for (int c = first_cpu; c < first_cpu + ncpus; c++) {
+		char file[64], kb[16];
+		int each = RX_BUFFER_TOTAL_KB / (ncpus > 0 ? ncpus : 1);
+
+		snprintf(file, sizeof(file), "per_cpu/cpu%d/buffer_size_kb", c);
+		snprintf(kb, sizeof(kb), "%d", each < RX_BUFFER_MAX_KB ? each : RX_BUFFER_MAX_KB);
+		if (put(ps, file, kb))
+			return;
+	}
+	if (put(ps, "options/overwrite", "0") || put(ps, "tracing_cpumask", mask) ||
 	    put(ps, "events/irq/softirq_entry/filter", "vec == 3") ||
 	    put(ps, "events/irq/softirq_exit/filter", "vec == 3") ||
 	    put(ps, "events/tcp/tcp_probe/filter", filter) ||
