@@ -21,6 +21,7 @@
 
 #include "cache_dir.h"
 #include "commands.h"
+#include "gate_known.h"
 #include "log.h"
 #include "provenance.h"
 #include "run_cell.h"
@@ -74,7 +75,8 @@ static int validate_items(const char *want)
  * fails on the unmodified kernel in this guest too) counts as a skip with
  * its stated reason, and is named in the verdict so it is never hidden.
  */
-static const char *judge_item(json_t *rec, json_t *known, char *why, size_t cap)
+static const char *judge_item(json_t *rec, json_t *known, const char *axis, char *why,
+			      size_t cap)
 {
 	json_t *checks = json_object_get(json_object_get(rec, "metrics"), "checks");
 	int pass = 0, fail = 0, skip = 0, known_hits = 0;
@@ -99,7 +101,7 @@ static const char *judge_item(json_t *rec, json_t *known, char *why, size_t cap)
 			pass++;
 		} else if (!strcmp(st, "skip")) {
 			skip++;
-		} else if (json_object_get(known, name)) {
+		} else if (known_failure(known, name, axis)) {
 			skip++;
 			if (known_hits++ < 4)
 				koff += (size_t)snprintf(known_names + koff,
@@ -228,8 +230,10 @@ int cmd_check(const struct matrix *m, int argc, char **argv)
 				verdict = "fail";
 				snprintf(why, sizeof(why), "could not run (see the error above)");
 			} else {
-				verdict = judge_item(rec, json_object_get(json_object_get(m->root, "gate"),
-							    "known_baseline_failures"), why, sizeof(why));
+				json_t *known = json_object_get(json_object_get(m->root, "gate"),
+								"known_baseline_failures");
+
+				verdict = judge_item(rec, known, axis, why, sizeof(why));
 			}
 			failed += !strcmp(verdict, "fail");
 			say("gate %s/%s %-9s %s: %s", variant, axis, items[i].name,
