@@ -56,8 +56,9 @@ static void shape_line(FILE *f, const struct cell *base, const char *variants)
 		fputs("pass shape not measured (these runs had pass_stats=0)\n", f);
 	else
 		fprintf(f, "baseline's median pass: %.1f segments, %.2f distinct tenants, "
-			"%.2f runs per tenant (a per-pass batch saves at most 1 - 1/%.2f "
-			"of the stock's memcg switches)\n", segs, ten, runs, runs);
+			"%.2f runs per tenant, so a per-pass batch can avoid at most %.0f%% "
+			"of the single stock's memcg switches\n", segs, ten, runs,
+			runs > 1 ? 100 * (1 - 1 / runs) : 0);
 }
 
 void pass_shape_block(FILE *f, const struct report *r, const char *const *variants)
