@@ -402,11 +402,11 @@ static void check_test(struct validation *v, const char *tp, json_t *fam, json_t
 		problem(v, "%s.metric: expected a metric path or a list of them (the first with "
 			"data is used)", tp);
 	if (json_is_string(metric) && metric_index(wname, json_string_value(metric)) < 0)
-		problem(v, "%s.metric: %s has no metric '%s' (analysis/metrics_table.c)", tp,
+		problem(v, "%s.metric: %s has no metric '%s' (lib/metrics_table.c)", tp,
 			wname, json_string_value(metric));
 	json_array_foreach(metric, i, e)
 		if (!json_is_string(e) || metric_index(wname, json_string_value(e)) < 0)
-			problem(v, "%s.metric[%zu]: %s has no metric '%s' (analysis/metrics_table.c)",
+			problem(v, "%s.metric[%zu]: %s has no metric '%s' (lib/metrics_table.c)",
 				tp, i, wname, json_is_string(e) ? json_string_value(e) : "?");
 	if (json_object_get(test, "tenants")) {
 		json_t *t = json_object_get(test, "tenants");
