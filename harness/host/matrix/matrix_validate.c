@@ -45,20 +45,6 @@ static void need_path(struct validation *v, const char *json_path, const char *r
 		problem(v, "%s: '%s' does not exist (%s)", json_path, rel, file);
 }
 
-/* Renders a grid or knob value as the text a key=value argument carries. */
-int matrix_value_text(json_t *value, char *buf, size_t cap)
-{
-	if (json_is_integer(value))
-		snprintf(buf, cap, "%lld", (long long)json_integer_value(value));
-	else if (json_is_real(value))
-		snprintf(buf, cap, "%.17g", json_real_value(value));
-	else if (json_is_string(value))
-		snprintf(buf, cap, "%s", json_string_value(value));
-	else
-		return -1;
-	return 0;
-}
-
 /* One value against one parameter schema, through the run-time parser. */
 static void check_value(struct validation *v, const char *json_path, json_t *schema,
 			const char *owner, const char *key, json_t *value)
