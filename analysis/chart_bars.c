@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts.h"
+#include "chart_bars.h"
+#include "chart_script.h"
 #include "report_format.h"
 
 typedef int (*cell_filter)(const struct report *r, const struct cell *c, size_t m);

@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts.h"
+#include "chart_lines.h"
+#include "chart_script.h"
 #include "report_format.h"
 
 static const char *tenant_param(const char *workload)

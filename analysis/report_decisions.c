@@ -13,6 +13,7 @@
 
 #include "report_evidence.h"
 #include "report_format.h"
+#include "report_lookup.h"
 #include "report_md.h"
 
 #define MAX_FAMILIES 16

@@ -47,7 +47,7 @@ const char *would_decide(char *buf, size_t cap, const struct report *r,
 void family_answer(FILE *f, const struct report *r, const struct tally *t, const char *yes,
 		   const char *no, const char *same, const char *undecided_extra);
 
-/* report_cost_evidence.c */
+/* report_line_parts.c */
 /*
  * The cell's parameters other than the tenant count whose value differs in
  * another cell with data for metric m in the same workload, timing mode and
@@ -58,6 +58,8 @@ const char *cell_setting(const struct report *r, const struct cell *c, size_t m,
 			 const char *const *only, char *buf, size_t cap);
 /* "; charge-path instructions -3.0% (equivalent)...": the counts beside P=200. */
 void cost_beside(FILE *f, const struct report *r, const struct comparison *c);
+
+/* report_cost_evidence.c */
 /*
  * The descriptive cost lines of variant against baseline that no family
  * listed: one per cell at the most tenants with cost data (each

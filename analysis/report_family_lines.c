@@ -11,6 +11,7 @@
 #include "family_spec.h"
 #include "report_evidence.h"
 #include "report_format.h"
+#include "report_lookup.h"
 #include "report_md.h"
 
 void tally_add(struct tally *t, const struct report *r, const struct comparison *c)

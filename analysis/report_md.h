@@ -28,14 +28,4 @@ void md_provenance(FILE *f, const struct report *r);
 /* The methodology's intervals: method, and rank and coverage per sample size. */
 void md_intervals(FILE *f, const struct report *r);
 
-/* helpers shared by the sections (report_md.c) */
-const char *gate_word(enum gate_state g);
-/* The tenant-count parameter of a workload ("tenants", "kmem_tenants"). */
-const char *tenant_param_of(const char *workload);
-/* Distinct values of a record field over runs (of variant, or all): "a, b". */
-void distinct_field(const struct report *r, const char *variant, const char *field,
-		    char *buf, size_t cap);
-/* Ordered distinct timing modes that have comparisons. */
-size_t timing_modes(const struct report *r, const char **out, size_t cap);
-
 #endif

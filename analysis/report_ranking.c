@@ -18,6 +18,7 @@
 
 #include "report_evidence.h"
 #include "report_format.h"
+#include "report_lookup.h"
 #include "report_md.h"
 
 #define MAX_RANK_CELLS 128

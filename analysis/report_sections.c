@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "report_format.h"
+#include "report_lookup.h"
 #include "report_md.h"
 #include "run_store.h"
 

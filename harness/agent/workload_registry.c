@@ -25,13 +25,3 @@ const struct workload *workload_find(const char *name)
 			return &workloads[i];
 	return NULL;
 }
-
-long long param_int(json_t *params, const char *key)
-{
-	return (long long)json_number_value(json_object_get(params, key));
-}
-
-double param_real(json_t *params, const char *key)
-{
-	return json_number_value(json_object_get(params, key));
-}

@@ -35,7 +35,7 @@ int workload_damaged_result(json_t *params, json_t *metrics, char *err,
 
 const struct workload *workload_find(const char *name);
 
-/* Parameter accessors: the host guarantees presence and type. */
+/* Parameter accessors (workload_params.c): the host guarantees presence and type. */
 long long param_int(json_t *params, const char *key);
 double param_real(json_t *params, const char *key);
 

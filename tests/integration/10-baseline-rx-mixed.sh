@@ -33,7 +33,7 @@ git clone -q "$PWD" "$clone/repo"
 make -s -C "$clone/repo" build/gen/harness_rev.c
 check "generated revision of a clean clone is its HEAD" \
 	grep -q "\"$(git -C "$clone/repo" rev-parse --short=12 HEAD)\"" "$clone/repo/build/gen/harness_rev.c"
-echo "/* edited */" >>"$clone/repo/harness/host/provenance.c"
+echo "/* edited */" >>"$clone/repo/harness/host/store/provenance.c"
 make -s -C "$clone/repo" build/gen/harness_rev.c
 check "edited harness code makes it -dirty" \
 	grep -q -- '-dirty"' "$clone/repo/build/gen/harness_rev.c"

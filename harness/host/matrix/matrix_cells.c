@@ -5,7 +5,6 @@
 
 #include "log.h"
 #include "matrix_cells.h"
-#include "matrix_validate.h"
 #include "run_params.h"
 
 /*

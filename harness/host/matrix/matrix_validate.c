@@ -45,20 +45,6 @@ static void need_path(struct validation *v, const char *json_path, const char *r
 		problem(v, "%s: '%s' does not exist (%s)", json_path, rel, file);
 }
 
-/* Renders a grid or knob value as the text a key=value argument carries. */
-int matrix_value_text(json_t *value, char *buf, size_t cap)
-{
-	if (json_is_integer(value))
-		snprintf(buf, cap, "%lld", (long long)json_integer_value(value));
-	else if (json_is_real(value))
-		snprintf(buf, cap, "%.17g", json_real_value(value));
-	else if (json_is_string(value))
-		snprintf(buf, cap, "%s", json_string_value(value));
-	else
-		return -1;
-	return 0;
-}
-
 /* One value against one parameter schema, through the run-time parser. */
 static void check_value(struct validation *v, const char *json_path, json_t *schema,
 			const char *owner, const char *key, json_t *value)
@@ -402,11 +388,11 @@ static void check_test(struct validation *v, const char *tp, json_t *fam, json_t
 		problem(v, "%s.metric: expected a metric path or a list of them (the first with "
 			"data is used)", tp);
 	if (json_is_string(metric) && metric_index(wname, json_string_value(metric)) < 0)
-		problem(v, "%s.metric: %s has no metric '%s' (analysis/metrics_table.c)", tp,
+		problem(v, "%s.metric: %s has no metric '%s' (lib/metrics_table.c)", tp,
 			wname, json_string_value(metric));
 	json_array_foreach(metric, i, e)
 		if (!json_is_string(e) || metric_index(wname, json_string_value(e)) < 0)
-			problem(v, "%s.metric[%zu]: %s has no metric '%s' (analysis/metrics_table.c)",
+			problem(v, "%s.metric[%zu]: %s has no metric '%s' (lib/metrics_table.c)",
 				tp, i, wname, json_is_string(e) ? json_string_value(e) : "?");
 	if (json_object_get(test, "tenants")) {
 		json_t *t = json_object_get(test, "tenants");

@@ -29,4 +29,7 @@ void matrix_list_names(const struct matrix *m, const char *member);
 void matrix_repo_path(const struct matrix *m, const char *rel, char *buf,
 		      size_t cap);
 
+/* A grid or knob value as key=value text; -1 for arrays, objects, null. */
+int matrix_value_text(json_t *value, char *buf, size_t cap);
+
 #endif

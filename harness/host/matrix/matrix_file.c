@@ -101,3 +101,17 @@ void matrix_repo_path(const struct matrix *m, const char *rel, char *buf,
 	else
 		snprintf(buf, cap, "%s/%s", m->repo_root, rel);
 }
+
+/* Renders a grid or knob value as the text a key=value argument carries. */
+int matrix_value_text(json_t *value, char *buf, size_t cap)
+{
+	if (json_is_integer(value))
+		snprintf(buf, cap, "%lld", (long long)json_integer_value(value));
+	else if (json_is_real(value))
+		snprintf(buf, cap, "%.17g", json_real_value(value));
+	else if (json_is_string(value))
+		snprintf(buf, cap, "%s", json_string_value(value));
+	else
+		return -1;
+	return 0;
+}

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../common/result_frame.h"
+#include "../../common/result_frame.h"
 #include "console_scan.h"
 #include "run_outcome.h"
 

@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../common/nic_pair.h"
+#include "../../common/nic_pair.h"
 #include "log.h"
 #include "monotonic.h"
 #include "qemu_vm.h"

@@ -16,7 +16,4 @@
  */
 int matrix_validate(const struct matrix *m);
 
-/* A grid or knob value as key=value text; -1 for arrays, objects, null. */
-int matrix_value_text(json_t *value, char *buf, size_t cap);
-
 #endif

@@ -1,0 +1,42 @@
+#!/bin/bash
+# The layout's rules (docs/architecture.md): every folder includes only its
+# own headers and those of the folders below it, and no files call each
+# other round a circle, in mmx and in the agent. Needs `make harness`.
+source "$(dirname "$0")/../lib.sh"
+CHECK=tests/layout/layout_check.py
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check "no include reaches up a folder (lib < stages < cli, analysis beside)" \
+	python3 $CHECK includes .
+
+# the objects make builds for mmx, from today's sources (not a stale file)
+objs=()
+for c in lib/*.c harness/host/*/*.c harness/common/*.c analysis/*.c cli/*.c; do
+	objs+=("build/obj/${c%.c}.o")
+done
+check "every object of mmx is built" ls "${objs[@]}"
+check "no call circle between the files of mmx" python3 $CHECK circles "${objs[@]}"
+
+# the agent is linked from its sources in one go: its objects are made here
+mkdir -p "$tmp/agent"
+for c in harness/agent/*.c; do
+	${CC:-cc} -std=c11 -D_GNU_SOURCE -Iharness/common -c "$c" \
+		-o "$tmp/agent/$(basename "${c%.c}").o" || not_ok "compile $c"
+done
+check "no call circle between the files of the agent" \
+	python3 $CHECK circles "$tmp"/agent/*.o
+
+# the checks can fail: a planted upward include and a planted circle
+mkdir -p "$tmp/tree/lib" "$tmp/tree/harness/host/matrix" "$tmp/tree/harness/host/boot"
+echo '#include "matrix_file.h"' >"$tmp/tree/lib/log.c"
+echo '#include "qemu_vm.h"' >"$tmp/tree/harness/host/matrix/matrix_file.c"
+touch "$tmp/tree/harness/host/matrix/matrix_file.h" "$tmp/tree/harness/host/boot/qemu_vm.h"
+out=$(python3 $CHECK includes "$tmp/tree")
+check "a planted include from lib/ into a stage is found" grep -q 'lib/log.c:1: "matrix_file.h" reaches up into harness/host/matrix/' <<<"$out"
+check "a planted include from matrix into a later stage is found" grep -q 'matrix_file.c:1: "qemu_vm.h" reaches up into harness/host/boot/' <<<"$out"
+printf 'int b(void);\nint a(void) { return b(); }\n' >"$tmp/a.c"
+printf 'int a(void);\nint b(void) { return a(); }\n' >"$tmp/b.c"
+${CC:-cc} -c "$tmp/a.c" -o "$tmp/a.o" && ${CC:-cc} -c "$tmp/b.c" -o "$tmp/b.o"
+out=$(python3 $CHECK circles "$tmp/a.o" "$tmp/b.o")
+check "a planted call circle is found" grep -q '^circle: a.o b.o' <<<"$out"
