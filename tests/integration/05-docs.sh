@@ -46,7 +46,7 @@ make test   # installs what is missing, runs the unit and integration tests
 EOF
 
 # every command mmx dispatches has docs/mmx-COMMAND.md, linked from the index
-main=$(find harness -name mmx_main.c | head -n 1)
+main=$(find cli harness -name mmx_main.c | head -n 1)
 cmds=$(grep -o 'strcmp(argv\[1\], "[a-z]*")' "$main" | sed 's/.*"\([a-z]*\)".*/\1/' | grep -v '^help$')
 check "mmx_main.c dispatches commands ($(tr '\n' ' ' <<<"$cmds"))" test "$(wc -w <<<"$cmds")" -ge 6
 for c in $cmds; do
