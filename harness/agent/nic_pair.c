@@ -215,17 +215,20 @@ static json_t *link_describe(const struct nic_link *l, int rx_cpu)
 
 void nic_pair_describe(const struct nic_pair *p, int rx_cpu, json_t *metrics)
 {
-	const struct nic_link *l = &p->link[0];
-	json_t *pairs = json_array();
+	json_t *pairs = json_array(), *first;
 
 	for (int k = 0; k < p->count; k++)
 		json_array_append_new(pairs, link_describe(&p->link[k], rx_cpu));
+	/* pair 0 at the top, as with one pair: the same counts, read once */
+	first = json_array_get(pairs, 0);
 	json_object_set_new(metrics, "nic_pair", json_pack(
-		"{s:s, s:s, s:s, s:s, s:o, s:o, s:b, s:i, s:o}",
-		"rx_if", l->rx_if, "rx_dev", l->rx_dev,
-		"tx_if", l->tx_if, "tx_dev", l->tx_dev,
-		"rx_irqs", irq_list(l->rx_irqs, l->n_rx_irqs, rx_cpu),
-		"tx_irqs", irq_list(l->tx_irqs, l->n_tx_irqs, rx_cpu),
+		"{s:O, s:O, s:O, s:O, s:O, s:O, s:b, s:i, s:o}",
+		"rx_if", json_object_get(first, "rx_if"),
+		"rx_dev", json_object_get(first, "rx_dev"),
+		"tx_if", json_object_get(first, "tx_if"),
+		"tx_dev", json_object_get(first, "tx_dev"),
+		"rx_irqs", json_object_get(first, "rx_irqs"),
+		"tx_irqs", json_object_get(first, "tx_irqs"),
 		"irq_shared", p->irq_shared, "count", p->count, "pairs", pairs));
 	json_object_set_new(metrics, "rx_nics", json_integer(p->count));
 }
