@@ -135,7 +135,7 @@ UNIT_AGENT_SRC := harness/agent/proc_counters.c harness/agent/cpu_split.c \
 		  harness/agent/guest_files.c \
 		  harness/agent/latency_hist.c \
 		  harness/agent/net_rx_threads.c harness/agent/perf_probes.c \
-		  harness/agent/pass_tally.c \
+		  harness/agent/pass_tally.c harness/agent/pass_nics.c \
 		  harness/plugin/func_ranges.c harness/plugin/line_owner.c
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)

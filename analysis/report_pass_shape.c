@@ -41,6 +41,7 @@ static void shape_line(FILE *f, const struct cell *base, const char *variants)
 {
 	double flows = cell_param(base, "flows"), dw = cell_param(base, "dev_weight");
 	double rx = cell_param(base, "rx_cpus"), tenants = cell_param(base, "tenants");
+	double nics = cell_param(base, "rx_nics");
 	double segs = run_median(base, "pass_skbs_mean");
 	double ten = run_median(base, "pass_tenants_mean");
 	double runs = run_median(base, "pass_runs_per_tenant");
@@ -51,7 +52,11 @@ static void shape_line(FILE *f, const struct cell *base, const char *variants)
 		fputs("dev_weight 64 (the kernel's default)", f);
 	else
 		fprintf(f, "dev_weight %.0f", dw);
-	fprintf(f, ", %.0f receive CPU%s; ", isnan(rx) ? 1 : rx, !isnan(rx) && rx > 1 ? "s" : "");
+	fprintf(f, ", %.0f receive CPU%s", isnan(rx) ? 1 : rx, !isnan(rx) && rx > 1 ? "s" : "");
+	/* topology=virtio rx_nics=K: K NAPI instances in each pass's reach */
+	if (!isnan(nics) && nics > 1)
+		fprintf(f, " polling %.0f receiving NICs", nics);
+	fputs("; ", f);
 	if (isnan(segs) || isnan(ten) || isnan(runs))
 		fputs("pass shape not measured (these runs had pass_stats=0)\n", f);
 	else

@@ -7,14 +7,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../common/nic_pair.h"
+#include "guest_files.h"
 #include "iface_config.h"
 #include "netlink_link.h"
 #include "nic_pair.h"
 
-/* a private /24 that exists only on the QEMU-internal wire */
-#define RX_ADDR "10.77.0.1"
-#define TX_ADDR "10.77.0.2"
+/* private /24s (10.77.k.0/24, pair k) that exist only on the QEMU-internal wires */
+#define ADDR_FMT "10.77.%d.%d"
+#define RX_HOST 1
+#define TX_HOST 2
 #define PREFIX_LEN 24
 
 /* "virtio0" for an interface whose device is /sys/bus/virtio/devices/virtio0 */
@@ -32,9 +33,12 @@ static int virtio_dev_of(const char *ifname, char *dev, size_t cap)
 	return 0;
 }
 
-static int find_nic(const char *mac, const char *role, char *ifname, char *dev,
+static int find_nic(int k, int which, const char *role, char *ifname, char *dev,
 		    size_t devcap, char *err, size_t errlen)
 {
+	char mac[48];
+
+	snprintf(mac, sizeof(mac), NIC_PAIR_MAC_FMT, k, which);
 	if (iface_by_mac(mac, ifname, IF_NAMESIZE) < 0) {
 		snprintf(err, errlen, "no %s NIC with MAC %s: was the guest booted "
 			 "with the virtio NIC pair (topology=virtio)?", role, mac);
@@ -48,53 +52,105 @@ static int find_nic(const char *mac, const char *role, char *ifname, char *dev,
 	return 0;
 }
 
-int nic_pair_setup(struct nic_pair *p, int mtu, int rx_cpu, int tx_cpu,
-		   char *err, size_t errlen)
+static void link_addr(struct in_addr *a, int k, int host)
+{
+	char text[20];
+
+	snprintf(text, sizeof(text), ADDR_FMT, k, host);
+	inet_pton(AF_INET, text, a);
+}
+
+/* Pair k's NICs, addresses and IRQs. */
+static int find_link(struct nic_link *l, int k, char *err, size_t errlen)
+{
+	int shared;
+
+	link_addr(&l->rx_addr, k, RX_HOST);
+	link_addr(&l->tx_addr, k, TX_HOST);
+	if (find_nic(k, NIC_PAIR_MAC_RX, "receiving", l->rx_if, l->rx_dev,
+		     sizeof(l->rx_dev), err, errlen) < 0 ||
+	    find_nic(k, NIC_PAIR_MAC_TX, "sending", l->tx_if, l->tx_dev,
+		     sizeof(l->tx_dev), err, errlen) < 0)
+		return -1;
+	/* MSI-X names the queue ("-input.0"); legacy INTx only the device */
+	l->n_rx_irqs = irq_find(l->rx_dev, "-input", l->rx_irqs, IRQ_MAX_FOUND,
+				&shared);
+	l->n_tx_irqs = irq_find(l->tx_dev, "-", l->tx_irqs, IRQ_MAX_FOUND, &shared);
+	if (l->n_rx_irqs == 0) {
+		snprintf(err, errlen, "no IRQ of %s (%s) in /proc/interrupts",
+			 l->rx_if, l->rx_dev);
+		return -1;
+	}
+	return 0;
+}
+
+/* whether a receiving NIC's IRQ is also a sending NIC's (ACKs on rx_cpu) */
+static int rx_irq_shared_with_tx(const struct nic_pair *p)
+{
+	for (int a = 0; a < p->count; a++)
+		for (int i = 0; i < p->link[a].n_rx_irqs; i++)
+			for (int b = 0; b < p->count; b++)
+				for (int j = 0; j < p->link[b].n_tx_irqs; j++)
+					if (p->link[a].rx_irqs[i] == p->link[b].tx_irqs[j])
+						return 1;
+	return 0;
+}
+
+int nic_pair_setup(struct nic_pair *p, int count, int mtu, int rx_cpu,
+		   int tx_cpu, char *err, size_t errlen)
 {
 	struct iface_settings rx = { .prefix_len = PREFIX_LEN, .mtu = mtu,
 				     .gro_off = 1 };
-	int shared;
 
 	memset(p, 0, sizeof(*p));
-	p->mtu = mtu;
-	inet_pton(AF_INET, RX_ADDR, &p->rx_addr);
-	inet_pton(AF_INET, TX_ADDR, &p->tx_addr);
-	if (find_nic(NIC_PAIR_RX_MAC, "receiving", p->rx_if, p->rx_dev,
-		     sizeof(p->rx_dev), err, errlen) < 0 ||
-	    find_nic(NIC_PAIR_TX_MAC, "sending", p->tx_if, p->tx_dev,
-		     sizeof(p->tx_dev), err, errlen) < 0)
-		return -1;
-	/* MSI-X names the queue ("-input.0"); legacy INTx only the device */
-	p->n_rx_irqs = irq_find(p->rx_dev, "-input", p->rx_irqs, IRQ_MAX_FOUND,
-				&p->irq_shared);
-	p->n_tx_irqs = irq_find(p->tx_dev, "-", p->tx_irqs, IRQ_MAX_FOUND, &shared);
-	if (p->n_rx_irqs == 0) {
-		snprintf(err, errlen, "no IRQ of %s (%s) in /proc/interrupts",
-			 p->rx_if, p->rx_dev);
+	if (count < 1 || count > NIC_PAIR_MAX) {
+		snprintf(err, errlen, "rx_nics=%d: 1 to %d NIC pairs", count,
+			 NIC_PAIR_MAX);
 		return -1;
 	}
+	p->count = count;
+	p->mtu = mtu;
+	for (int k = 0; k < count; k++)
+		if (find_link(&p->link[k], k, err, errlen) < 0)
+			return -1;
+	p->irq_shared = rx_irq_shared_with_tx(p);
 	/* the sender's interrupts first, so a shared line ends on rx_cpu */
-	for (int i = 0; i < p->n_tx_irqs; i++)
-		if (irq_pin_to_cpu(p->tx_irqs[i], tx_cpu, err, errlen) < 0)
+	for (int k = 0; k < count; k++)
+		for (int i = 0; i < p->link[k].n_tx_irqs; i++)
+			if (irq_pin_to_cpu(p->link[k].tx_irqs[i], tx_cpu, err, errlen) < 0)
+				return -1;
+	for (int k = 0; k < count; k++)
+		for (int i = 0; i < p->link[k].n_rx_irqs; i++)
+			if (irq_pin_to_cpu(p->link[k].rx_irqs[i], rx_cpu, err, errlen) < 0)
+				return -1;
+	for (int k = 0; k < count; k++) {
+		rx.addr = p->link[k].rx_addr;
+		if (iface_configure(p->link[k].rx_if, &rx, err, errlen) < 0)
 			return -1;
-	for (int i = 0; i < p->n_rx_irqs; i++)
-		if (irq_pin_to_cpu(p->rx_irqs[i], rx_cpu, err, errlen) < 0)
-			return -1;
-	rx.addr = p->rx_addr;
-	return iface_configure(p->rx_if, &rx, err, errlen);
+	}
+	return 0;
+}
+
+struct in_addr nic_pair_rx_addr(const struct nic_pair *p, int t)
+{
+	return p->link[p->count > 1 ? t % p->count : 0].rx_addr;
 }
 
 int nic_pair_enter_sender_netns(const struct nic_pair *p, char *err,
 				size_t errlen)
 {
-	struct iface_settings tx = { .addr = p->tx_addr, .prefix_len = PREFIX_LEN,
-				     .mtu = p->mtu, .tso_gso_off = 1 };
-	int ifindex = (int)if_nametoindex(p->tx_if);
-	int nl, rc;
+	struct iface_settings tx = { .prefix_len = PREFIX_LEN, .mtu = p->mtu,
+				     .tso_gso_off = 1 };
+	int ifindex[NIC_PAIR_MAX];
+	int nl;
 
-	if (ifindex == 0) {
-		snprintf(err, errlen, "sending NIC %s: %s", p->tx_if, strerror(errno));
-		return -1;
+	for (int k = 0; k < p->count; k++) {
+		ifindex[k] = (int)if_nametoindex(p->link[k].tx_if);
+		if (ifindex[k] == 0) {
+			snprintf(err, errlen, "sending NIC %s: %s", p->link[k].tx_if,
+				 strerror(errno));
+			return -1;
+		}
 	}
 	/* opened before unshare: this socket still sees the initial namespace */
 	nl = netlink_route_open(err, errlen);
@@ -105,11 +161,19 @@ int nic_pair_enter_sender_netns(const struct nic_pair *p, char *err,
 		close(nl);
 		return -1;
 	}
-	rc = netlink_link_to_netns(nl, ifindex, getpid(), err, errlen);
+	for (int k = 0; k < p->count; k++) {
+		if (netlink_link_to_netns(nl, ifindex[k], getpid(), err, errlen) < 0) {
+			close(nl);
+			return -1;
+		}
+	}
 	close(nl);
-	if (rc < 0)
-		return -1;
-	return iface_configure(p->tx_if, &tx, err, errlen);
+	for (int k = 0; k < p->count; k++) {
+		tx.addr = p->link[k].tx_addr;
+		if (iface_configure(p->link[k].tx_if, &tx, err, errlen) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 static json_t *irq_list(const int *irqs, int n, int cpu)
@@ -126,13 +190,45 @@ static json_t *irq_list(const int *irqs, int n, int cpu)
 	return a;
 }
 
+/* packets the receiving NIC took since boot (it is in this namespace) */
+static json_t *rx_packets(const char *ifname)
+{
+	char path[300];
+
+	snprintf(path, sizeof(path), "/sys/class/net/%s/statistics/rx_packets", ifname);
+	return json_integer(read_number_file(path));
+}
+
+static json_t *link_describe(const struct nic_link *l, int rx_cpu)
+{
+	char rx_addr[INET_ADDRSTRLEN], tx_addr[INET_ADDRSTRLEN];
+
+	inet_ntop(AF_INET, &l->rx_addr, rx_addr, sizeof(rx_addr));
+	inet_ntop(AF_INET, &l->tx_addr, tx_addr, sizeof(tx_addr));
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o}",
+			 "rx_if", l->rx_if, "rx_dev", l->rx_dev, "rx_addr", rx_addr,
+			 "tx_if", l->tx_if, "tx_dev", l->tx_dev, "tx_addr", tx_addr,
+			 "rx_irqs", irq_list(l->rx_irqs, l->n_rx_irqs, rx_cpu),
+			 "tx_irqs", irq_list(l->tx_irqs, l->n_tx_irqs, rx_cpu),
+			 "rx_packets", rx_packets(l->rx_if));
+}
+
 void nic_pair_describe(const struct nic_pair *p, int rx_cpu, json_t *metrics)
 {
+	json_t *pairs = json_array(), *first;
+
+	for (int k = 0; k < p->count; k++)
+		json_array_append_new(pairs, link_describe(&p->link[k], rx_cpu));
+	/* pair 0 at the top, as with one pair: the same counts, read once */
+	first = json_array_get(pairs, 0);
 	json_object_set_new(metrics, "nic_pair", json_pack(
-		"{s:s, s:s, s:s, s:s, s:o, s:o, s:b}",
-		"rx_if", p->rx_if, "rx_dev", p->rx_dev,
-		"tx_if", p->tx_if, "tx_dev", p->tx_dev,
-		"rx_irqs", irq_list(p->rx_irqs, p->n_rx_irqs, rx_cpu),
-		"tx_irqs", irq_list(p->tx_irqs, p->n_tx_irqs, rx_cpu),
-		"irq_shared", p->irq_shared));
+		"{s:O, s:O, s:O, s:O, s:O, s:O, s:b, s:i, s:o}",
+		"rx_if", json_object_get(first, "rx_if"),
+		"rx_dev", json_object_get(first, "rx_dev"),
+		"tx_if", json_object_get(first, "tx_if"),
+		"tx_dev", json_object_get(first, "tx_dev"),
+		"rx_irqs", json_object_get(first, "rx_irqs"),
+		"tx_irqs", json_object_get(first, "tx_irqs"),
+		"irq_shared", p->irq_shared, "count", p->count, "pairs", pairs));
+	json_object_set_new(metrics, "rx_nics", json_integer(p->count));
 }

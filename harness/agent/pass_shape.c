@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "guest_files.h"
+#include "pass_nics.h"
 #include "pass_shape.h"
 
 #define INSTANCE "/sys/kernel/tracing/instances/mmx_pass"
@@ -76,6 +77,15 @@ void pass_shape_open(struct pass_shape *ps, int first_cpu, int ncpus,
 		return;
 }
 
+void pass_shape_trace_nics(struct pass_shape *ps)
+{
+	if (!ps->armed || ps->error[0])
+		return;
+	if (put(ps, "events/napi/napi_poll/filter", "work > 0") == 0 &&
+	    put(ps, "events/napi/napi_poll/enable", "1") == 0)
+		ps->nics = 1;
+}
+
 void pass_shape_begin(struct pass_shape *ps)
 {
 	char path[] = INSTANCE "/trace";
@@ -114,6 +124,7 @@ static long long lost_events(int cpu)
 void pass_shape_report(struct pass_shape *ps, json_t *metrics)
 {
 	struct pass_tally t;
+	struct pass_nics nics;
 	long long lost = 0;
 	char *line = NULL;
 	size_t cap = 0;
@@ -125,6 +136,7 @@ void pass_shape_report(struct pass_shape *ps, json_t *metrics)
 		return;
 	}
 	pass_tally_init(&t, ps->base_port, ps->tenants);
+	pass_nics_init(&nics);
 	for (int c = ps->first_cpu; c < ps->first_cpu + ps->ncpus; c++) {
 		char path[128];
 		long long l = lost_events(c);
@@ -140,12 +152,18 @@ void pass_shape_report(struct pass_shape *ps, json_t *metrics)
 		}
 		lost += l;
 		pass_tally_next_cpu(&t);
-		while (getline(&line, &cap, f) > 0)
+		pass_nics_next_cpu(&nics);
+		while (getline(&line, &cap, f) > 0) {
 			pass_tally_line(&t, line);
+			if (ps->nics)
+				pass_nics_line(&nics, line);
+		}
 		fclose(f);
 	}
 	free(line);
 	pass_tally_report(&t, lost, metrics);
+	if (ps->nics)
+		pass_nics_report(&nics, metrics);
 }
 
 void pass_shape_close(struct pass_shape *ps)
@@ -156,6 +174,8 @@ void pass_shape_close(struct pass_shape *ps)
 	write_file(INSTANCE "/events/irq/softirq_entry/enable", "0");
 	write_file(INSTANCE "/events/irq/softirq_exit/enable", "0");
 	write_file(INSTANCE "/events/tcp/tcp_probe/enable", "0");
+	if (ps->nics)
+		write_file(INSTANCE "/events/napi/napi_poll/enable", "0");
 	rmdir(INSTANCE);
 	ps->armed = 0;
 }

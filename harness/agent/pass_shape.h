@@ -30,6 +30,7 @@
 
 struct pass_shape {
 	int armed, first_cpu, ncpus, base_port, tenants;
+	int nics;		/* napi:napi_poll recorded too (pass_nics.h) */
 	char error[512];
 };
 
@@ -40,6 +41,11 @@ struct pass_shape {
  */
 void pass_shape_open(struct pass_shape *ps, int first_cpu, int ncpus,
 		     int base_port, int tenants);
+/*
+ * Also records napi:napi_poll, to report which NICs each pass polls
+ * (pass_nics.h); after pass_shape_open, before the load starts.
+ */
+void pass_shape_trace_nics(struct pass_shape *ps);
 void pass_shape_begin(struct pass_shape *ps);
 void pass_shape_end(struct pass_shape *ps);
 void pass_shape_report(struct pass_shape *ps, json_t *metrics);

@@ -30,7 +30,7 @@ struct sockaddr_in flow_addr(const struct rx_load *l, int t, int f)
 
 	a.sin_port = htons((unsigned short)port);
 	if (l->topology == RX_TOPO_VIRTIO)
-		a.sin_addr = l->nics.rx_addr;
+		a.sin_addr = nic_pair_rx_addr(&l->nics, t);
 	else
 		a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	return a;

@@ -94,6 +94,11 @@ static int check_opts(const struct rx_load_opts *o, int rx_cpus, char *err,
 			 "topology receives on one NIC queue, one CPU", rx_cpus);
 		return -1;
 	}
+	if (o->rx_nics > 1 && o->topology != RX_TOPO_VIRTIO) {
+		snprintf(err, errlen, "rx_nics=%d needs topology=virtio: it is the "
+			 "number of virtio NIC pairs", o->rx_nics);
+		return -1;
+	}
 	/* the receive CPUs, the sender's, and one for the receivers */
 	if (ncpus < rx_cpus + 2) {
 		snprintf(err, errlen, "rx_cpus=%d needs at least %d CPUs, the guest "
@@ -108,8 +113,8 @@ static int topology_setup(struct rx_load *l, const struct rx_load_opts *o,
 			  char *err, size_t errlen)
 {
 	if (l->topology == RX_TOPO_VIRTIO)
-		return nic_pair_setup(&l->nics, o->mtu, RX_CPU, SENDER_CPU, err,
-				      errlen);
+		return nic_pair_setup(&l->nics, o->rx_nics > 0 ? o->rx_nics : 1,
+				      o->mtu, RX_CPU, SENDER_CPU, err, errlen);
 	if (loopback_setup(o->mtu, err, errlen) < 0 ||
 	    loopback_rps_to_cpus(RX_CPU, l->rx_cpus, err, errlen) < 0)
 		return -1;

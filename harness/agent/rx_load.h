@@ -38,6 +38,7 @@ enum rx_topology { RX_TOPO_LO_RPS, RX_TOPO_VIRTIO };
 struct rx_load_opts {
 	int tenants, flows, msg_size, mtu;
 	int rx_cpus;		/* receive CPUs; 0 means 1 */
+	int rx_nics;		/* virtio: NIC pairs (nic_pair.h); 0 means 1 */
 	/*
 	 * 1: tenant t's receiver runs on one CPU of the receivers' set (the
 	 * (t mod n)-th), not anywhere in it: which CPU uncharges a tenant's

@@ -72,6 +72,7 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	struct rx_load_opts opts = { .tenants = tenants, .flows = flows,
 				     .msg_size = msg_size, .mtu = mtu,
 				     .rx_cpus = rx_cpus,
+				     .rx_nics = (int)param_int(params, "rx_nics"),
 				     .pin_receivers = (int)param_int(params, "pin_receivers") };
 	unsigned long long b0[RX_MAX_TENANTS], b1[RX_MAX_TENANTS];
 	unsigned long long s0[RX_MAX_TENANTS], s1[RX_MAX_TENANTS];
@@ -106,6 +107,9 @@ int workload_rx_mixed(json_t *params, json_t *metrics, char *err, size_t errlen)
 	}
 	if (pass_stats)
 		pass_shape_open(&passes, RX_CPU, w.rx_cpus, RX_BASE_PORT, tenants);
+	/* several receiving NICs: which of them each pass polls */
+	if (pass_stats && opts.rx_nics > 1)
+		pass_shape_trace_nics(&passes);
 	if (rx_load_start_with(&load, &opts, err, errlen) < 0) {
 		pass_shape_close(&passes);
 		window_close(&w);

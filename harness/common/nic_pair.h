@@ -10,4 +10,13 @@
 #define NIC_PAIR_RX_MAC "52:54:00:4d:58:01"
 #define NIC_PAIR_TX_MAC "52:54:00:4d:58:02"
 
+/*
+ * rx-mixed rx_nics=K: K such pairs.  Pair k's MACs end in k1 (receiving)
+ * and k2 (sending), so pair 0's are the two above.
+ */
+#define NIC_PAIR_MAX 4
+#define NIC_PAIR_MAC_FMT "52:54:00:4d:58:%d%d"
+#define NIC_PAIR_MAC_RX 1
+#define NIC_PAIR_MAC_TX 2
+
 #endif

@@ -1,7 +1,8 @@
 #!/bin/bash
-# rx-mixed proto=udp, rx-mixed topology=virtio and the iperf3 workload, each
-# one short run on baseline; the virtio NICs must reach nothing outside
-# QEMU; an unknown proto is refused naming the allowed values.
+# rx-mixed proto=udp, rx-mixed topology=virtio (one and two NIC pairs) and
+# the iperf3 workload, each one short run on baseline; the virtio NICs must
+# reach nothing outside QEMU; an unknown proto is refused naming the allowed
+# values.
 . "$(dirname "$0")/../lib.sh"
 
 SHORT="tenants=2 duration_s=2 warmup_s=1"
@@ -46,6 +47,26 @@ check "virtio: QEMU command line recorded" test -s "$qlog"
 check "virtio: two virtio-net NICs on the command line" test "$(head -n 1 "$qlog" | tr ' ' '\n' | grep -c '^virtio-net-pci,')" -eq 2
 check "virtio: every netdev endpoint is local (unix socket or 127.0.0.1)" netdevs_local_only "$qlog"
 check "virtio: no user-mode or tap networking" bash -c "! head -n 1 '$qlog' | grep -qE -- '-netdev (user|tap|bridge|vde|l2tpv3)|-nic (user|tap|bridge)'"
+
+# rx_nics=2: two NIC pairs (tenant t on pair t mod 2), both receiving NICs'
+# interrupts on the receive CPU, so one NET_RX pass polls both NAPI instances
+out=$($MMX run baseline rx-mixed tenants=4 duration_s=2 warmup_s=1 topology=virtio rx_nics=2 pass_stats=1 --out "$TEST_STORE")
+check "rx_nics=2: mmx run exits 0" test $? -eq 0
+check "rx_nics=2: status ok" test "$(field "$out" .status)" = ok
+check "rx_nics=2: per-tenant throughput for 4 tenants" jq -e '.metrics.tenant_throughput_bytes_per_sec | length == 4 and all(. > 0)' <<<"$out"
+check "rx_nics=2: two pairs described, pair k on 10.77.k.0/24" \
+	jq -e '.metrics.rx_nics == 2 and ([.metrics.nic_pair.pairs[] | [.rx_addr, .tx_addr]] == [["10.77.0.1", "10.77.0.2"], ["10.77.1.1", "10.77.1.2"]])' <<<"$out"
+check "rx_nics=2: pair 0 still at the top of nic_pair" \
+	jq -e '.metrics.nic_pair as $p | $p.rx_if == $p.pairs[0].rx_if and $p.rx_irqs == $p.pairs[0].rx_irqs' <<<"$out"
+check "rx_nics=2: both receiving NICs' IRQs fired on the receive CPU, both took packets" \
+	jq -e '.metrics.nic_pair.pairs | all(.rx_irqs | length >= 1 and all(.count_on_rx_cpu > 0)) and all(.rx_packets > 0)' <<<"$out"
+check "rx_nics=2: no sending NIC shares a receiving NIC's IRQ line" jq -e '.metrics.nic_pair.irq_shared == false' <<<"$out"
+check "rx_nics=2: the receive CPU's NET_RX passes polled both receiving NICs, some both in one pass" \
+	jq -e '(.metrics.pass_nic_polls | keys) == ([.metrics.nic_pair.pairs[].rx_if] | sort) and (.metrics.pass_nic_polls | all(.[]; . > 0)) and .metrics.pass_count_multi_nic > 0' <<<"$out"
+qlog=$(field "$out" .qemu_log)
+check "rx_nics=2: four virtio-net NICs on the command line" test "$(head -n 1 "$qlog" | tr ' ' '\n' | grep -c '^virtio-net-pci,')" -eq 4
+check "rx_nics=2: every netdev endpoint is local (unix socket or 127.0.0.1)" netdevs_local_only "$qlog"
+check "rx_nics=2: no user-mode or tap networking" bash -c "! head -n 1 '$qlog' | grep -qE -- '-netdev (user|tap|bridge|vde|l2tpv3)|-nic (user|tap|bridge)'"
 
 # iperf3, one server per tenant
 out=$($MMX run baseline iperf3 $SHORT --out "$TEST_STORE")
@@ -94,3 +115,9 @@ err=$($MMX run baseline rx-mixed tenants=2 duration_s=1 rx_cpus=2 topology=virti
 rec=$(last_record "$TEST_STORE")
 check "rx_cpus=2 with topology=virtio fails naming lo-rps" \
 	jq -e '.status == "failed" and (.detail | test("lo-rps"))' <<<"$rec"
+err=$($MMX run baseline rx-mixed tenants=2 duration_s=1 rx_nics=2 topology=lo-rps --out "$TEST_STORE" 2>&1)
+rec=$(last_record "$TEST_STORE")
+check "rx_nics=2 with topology=lo-rps fails naming rx_nics and virtio" \
+	jq -e '.status == "failed" and (.detail | test("rx_nics=2 needs topology=virtio"))' <<<"$rec"
+qlog=$(jq -r '.qemu_log // empty' <<<"$rec")
+check "rx_nics=2 with topology=lo-rps boots without a NIC" bash -c "head -n 1 '$qlog' | grep -q -- '-nic none' && ! head -n 1 '$qlog' | grep -q -- '-netdev'"

@@ -17,7 +17,7 @@ struct boot_request {
 	double deadline_s;
 	const char *log_dir;	/* console.log, result.bin, qemu.log, spec.json */
 	int scratch_disk_mb;	/* > 0: a fresh ext2 disk as /dev/vda */
-	int nic_pair;		/* two virtio-net NICs joined to each other */
+	int nic_pair;		/* pairs of virtio-net NICs joined to each other (0: no NIC) */
 	const char *plugin;	/* QEMU -plugin argument, or NULL */
 };
 

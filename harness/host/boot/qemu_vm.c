@@ -52,42 +52,89 @@ const char *qemu_version(void)
  * sockets addressed to each other in a private directory, so every frame
  * one NIC sends arrives at the other and nothing reaches a host network
  * (no IP endpoint at all, and no port to collide with a parallel run).
- * The MACs tell the agent which NIC is which.
+ * The MACs tell the agent which NIC is which.  rx_nics=K gives K such
+ * pairs (see nic_pair_device).
  */
 struct nic_pair_args {
 	char dir[64];
-	char rx_netdev[256], tx_netdev[256], rx_device[100], tx_device[100];
+	int count;
+	char netdev[NIC_PAIR_MAX][2][256], device[NIC_PAIR_MAX][2][100];
 };
 
-static int nic_pair_prepare(struct nic_pair_args *a)
+/* pair 0's names are "rx" and "tx" as with one pair; pair k's "rxk", "txk" */
+static void nic_name(char *buf, size_t cap, int k, int rx)
 {
+	if (k == 0)
+		snprintf(buf, cap, "%s", rx ? "rx" : "tx");
+	else
+		snprintf(buf, cap, "%s%d", rx ? "rx" : "tx", k);
+}
+
+/*
+ * Several pairs: the guest has no MSI, and the pc machine's firmware
+ * routes PCI slot s's INTA to IRQ 10 when s mod 4 is 1 or 2, else to
+ * IRQ 11.  The receiving NICs go to slots on one line and the sending
+ * NICs to slots on the other, so pinning each line puts every receiving
+ * NIC's interrupt, and only those, on the receive CPU.
+ */
+static const int nic_slot[NIC_PAIR_MAX][2] = {	/* [pair][rx] */
+	{ 3, 2 }, { 4, 5 }, { 7, 6 }, { 8, 9 },
+};
+
+static void nic_pair_device(struct nic_pair_args *a, int k, int rx)
+{
+	char id[16], mac[48], addr[16] = "";
+
+	nic_name(id, sizeof(id), k, rx);
+	snprintf(mac, sizeof(mac), NIC_PAIR_MAC_FMT, k,
+		 rx ? NIC_PAIR_MAC_RX : NIC_PAIR_MAC_TX);
+	/* one pair: the command line as it always was */
+	if (a->count > 1)
+		snprintf(addr, sizeof(addr), ",addr=0x%x", nic_slot[k][rx]);
+	snprintf(a->device[k][rx], sizeof(a->device[k][rx]),
+		 "virtio-net-pci,netdev=%s,mac=%s%s", id, mac, addr);
+}
+
+static int nic_pair_prepare(struct nic_pair_args *a, int count)
+{
+	if (count < 1 || count > NIC_PAIR_MAX) {
+		fail_msg("rx_nics=%d: 1 to %d NIC pairs", count, NIC_PAIR_MAX);
+		return -1;
+	}
+	a->count = count;
 	snprintf(a->dir, sizeof(a->dir), "/tmp/mmx-nic-XXXXXX");
 	if (!mkdtemp(a->dir)) {
 		fail_msg("cannot make a directory for the NIC pair's sockets: %s",
 			 strerror(errno));
 		return -1;
 	}
-	snprintf(a->rx_netdev, sizeof(a->rx_netdev),
-		 "dgram,id=rx,local.type=unix,local.path=%s/rx,"
-		 "remote.type=unix,remote.path=%s/tx", a->dir, a->dir);
-	snprintf(a->tx_netdev, sizeof(a->tx_netdev),
-		 "dgram,id=tx,local.type=unix,local.path=%s/tx,"
-		 "remote.type=unix,remote.path=%s/rx", a->dir, a->dir);
-	snprintf(a->rx_device, sizeof(a->rx_device), "virtio-net-pci,netdev=rx,mac=%s",
-		 NIC_PAIR_RX_MAC);
-	snprintf(a->tx_device, sizeof(a->tx_device), "virtio-net-pci,netdev=tx,mac=%s",
-		 NIC_PAIR_TX_MAC);
+	for (int k = 0; k < count; k++) {
+		for (int rx = 1; rx >= 0; rx--) {
+			char self[16], peer[16];
+
+			nic_name(self, sizeof(self), k, rx);
+			nic_name(peer, sizeof(peer), k, !rx);
+			snprintf(a->netdev[k][rx], sizeof(a->netdev[k][rx]),
+				 "dgram,id=%s,local.type=unix,local.path=%s/%s,"
+				 "remote.type=unix,remote.path=%s/%s", self, a->dir,
+				 self, a->dir, peer);
+			nic_pair_device(a, k, rx);
+		}
+	}
 	return 0;
 }
 
 static void nic_pair_cleanup(struct nic_pair_args *a)
 {
-	char path[sizeof(a->dir) + 4];
+	char path[sizeof(a->dir) + 16], name[16];
 
-	snprintf(path, sizeof(path), "%s/rx", a->dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/tx", a->dir);
-	unlink(path);
+	for (int k = 0; k < a->count; k++) {
+		for (int rx = 0; rx < 2; rx++) {
+			nic_name(name, sizeof(name), k, rx);
+			snprintf(path, sizeof(path), "%s/%s", a->dir, name);
+			unlink(path);
+		}
+	}
 	rmdir(a->dir);
 }
 
@@ -96,7 +143,7 @@ int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
 {
 	char mem[32], smp[32], con[4200], res[4200], drive[4300];
 	struct nic_pair_args nics;
-	const char *argv[80];
+	const char *argv[96];
 	double t0 = monotonic_s();
 	int n = 0, st;
 	pid_t pid;
@@ -170,16 +217,16 @@ int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
 	argv[n++] = "-nic";
 	argv[n++] = "none";
 	if (b->nic_pair) {
-		if (nic_pair_prepare(&nics) < 0)
+		if (nic_pair_prepare(&nics, b->nic_pair) < 0)
 			return -1;
-		argv[n++] = "-netdev";
-		argv[n++] = nics.rx_netdev;
-		argv[n++] = "-device";
-		argv[n++] = nics.rx_device;
-		argv[n++] = "-netdev";
-		argv[n++] = nics.tx_netdev;
-		argv[n++] = "-device";
-		argv[n++] = nics.tx_device;
+		for (int k = 0; k < nics.count; k++) {
+			for (int rx = 1; rx >= 0; rx--) {
+				argv[n++] = "-netdev";
+				argv[n++] = nics.netdev[k][rx];
+				argv[n++] = "-device";
+				argv[n++] = nics.device[k][rx];
+			}
+		}
 	}
 	if (b->plugin) {
 		argv[n++] = "-plugin";

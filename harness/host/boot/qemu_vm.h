@@ -21,7 +21,7 @@ struct vm_boot {
 	const char *result_file;	/* ttyS1: the agent's framed result */
 	const char *qemu_log;		/* QEMU's own stdout/stderr */
 	const char *disk_image;		/* raw image as virtio-blk /dev/vda, or NULL */
-	int nic_pair;			/* two virtio-net NICs joined to each other */
+	int nic_pair;			/* pairs of virtio-net NICs joined to each other (0: no NIC) */
 	const char *plugin;		/* -plugin argument (TCG only), or NULL */
 };
 

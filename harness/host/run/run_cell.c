@@ -49,12 +49,18 @@ static int guest_cpus(const struct matrix *m, json_t *params)
 	       (int)matrix_guest_int(m, "cpus", 4);
 }
 
-/* topology=virtio (rx-mixed): the guest gets two virtio NICs joined together */
+/*
+ * topology=virtio (rx-mixed): the guest gets two virtio NICs joined
+ * together, rx_nics such pairs (default 1); 0: no NIC
+ */
 static int wants_nic_pair(json_t *params)
 {
 	const char *topology = json_string_value(json_object_get(params, "topology"));
+	json_t *rx_nics = json_object_get(params, "rx_nics");
 
-	return topology && strcmp(topology, "virtio") == 0;
+	if (!topology || strcmp(topology, "virtio") != 0)
+		return 0;
+	return json_is_integer(rx_nics) ? (int)json_integer_value(rx_nics) : 1;
 }
 
 /*
