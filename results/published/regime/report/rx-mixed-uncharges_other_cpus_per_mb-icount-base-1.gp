@@ -1,0 +1,18 @@
+set terminal svg size 1000,600 dynamic noenhanced font 'sans,12' background '#ffffff'
+set output 'rx-mixed-uncharges_other_cpus_per_mb-icount-base-1.svg'
+set title "rx-mixed: page-counter uncharges per MB on the other CPUs vs tenants (flows=4)\ntiming mode: icount, kconfig: base; median and order-statistic interval (coverage 93.7% at n = 5)\ndev_weight=300 duration_s=2 flows=4 msg_size=4096 mtu=1500 pass_stats=1 pin_receivers=1 profile=0 proto=tcp stats_reader_hz=0 topology=lo-rps warmup_s=1"
+set xlabel "tenants"
+set ylabel "page-counter uncharges per MB on the other CPUs (uncharges/MB), log scale"
+set grid
+set key below horizontal noenhanced spacing 1.1
+set bmargin 9
+set logscale y
+set offsets graph 0.03, graph 0.03, 0, 0
+plot  'rx-mixed-uncharges_other_cpus_per_mb-icount-base-1.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 7 title "baseline", \
+     'rx-mixed-uncharges_other_cpus_per_mb-icount-base-1.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 5 title "net-batch", \
+     'rx-mixed-uncharges_other_cpus_per_mb-icount-base-1.dat' index 2 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 9 title "net-batch-keepstock", \
+     'rx-mixed-uncharges_other_cpus_per_mb-icount-base-1.dat' index 3 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 11 title "multi-slot", \
+     'rx-mixed-uncharges_other_cpus_per_mb-icount-base-1.dat' index 4 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 13 title "multi-slot-clamp"
+set terminal pngcairo size 1000,600 noenhanced font 'sans,10' background '#ffffff'
+set output 'rx-mixed-uncharges_other_cpus_per_mb-icount-base-1.png'
+replot
