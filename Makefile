@@ -6,7 +6,7 @@ CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -g -Iharness/common
 BUILD   := build
 
 COMMON_SRC := harness/common/result_frame.c harness/common/kernel_symbols.c \
-	      harness/common/charge_functions.c
+	      harness/common/charge_functions.c harness/common/file_frame.c
 HOST_SRC   := $(wildcard harness/host/*.c)
 # mmx report: the statistics and the report writers, linked into mmx
 ANALYSIS_SRC := $(wildcard analysis/*.c)
@@ -112,7 +112,7 @@ UNIT_AGENT_SRC := harness/agent/proc_counters.c harness/agent/cpu_split.c \
 		  harness/agent/guest_files.c \
 		  harness/agent/latency_hist.c \
 		  harness/agent/net_rx_threads.c harness/agent/perf_probes.c \
-		  harness/agent/pass_tally.c \
+		  harness/agent/pass_tally.c harness/agent/perf_output.c \
 		  harness/plugin/func_ranges.c harness/plugin/line_owner.c
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)
