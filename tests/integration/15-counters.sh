@@ -62,6 +62,7 @@ check "profile names its memcg function list" m '.profile.memcg_charge_functions
 
 # profile=1 is Debian's perf in the guest: perf.data and the guest's kallsyms
 # come back beside the run's logs, and the host's perf report reads them
+check "make deps installs linux-perf" grep -qw linux-perf scripts/install-deps.sh
 perf_data=$(field "$rec" '.guest_files["perf.data"] // empty')
 kallsyms=$(field "$rec" '.guest_files.kallsyms // empty')
 check "perf.data came back beside the logs" test -s "$perf_data"
