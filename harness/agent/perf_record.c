@@ -144,8 +144,10 @@ int perf_record_start(struct perf_record *pr, int cpu, int hz, char *err,
 		keep_perf(cpu, hz, pid_pipe[1]);
 	}
 	close(pid_pipe[1]);
+	/* never a pid <= 0: kill() would signal a group, or every process */
 	if (pr->keeper < 0 || read(pid_pipe[0], &pr->pid, sizeof(pr->pid)) !=
-			      sizeof(pr->pid)) {
+			      sizeof(pr->pid) || pr->pid <= 0) {
+		pr->pid = 0;
 		snprintf(err, errlen, "perf record: clone or fork: %s", strerror(errno));
 		close(pid_pipe[0]);
 		if (pr->keeper < 0)
@@ -246,7 +248,8 @@ int perf_record_stop(struct perf_record *pr, char *err, size_t errlen)
 		return -1;
 	}
 	/* SIGINT: perf writes what its buffers hold and completes the header */
-	kill(pr->pid, SIGINT);
+	if (pr->pid > 0)
+		kill(pr->pid, SIGINT);
 	while (!perf_exited(pr, &status) && now_s() < deadline)
 		sleep_s(0.05);
 	if (pr->keeper > 0) {
