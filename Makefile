@@ -6,7 +6,7 @@ CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -g -Iharness/common
 BUILD   := build
 
 COMMON_SRC := harness/common/result_frame.c harness/common/kernel_symbols.c \
-	      harness/common/charge_functions.c
+	      harness/common/charge_functions.c harness/common/file_frame.c
 # mmx, bottom up (docs/architecture.md): lib/ is what every part of mmx
 # uses; harness/host/ has one folder per stage of a run; analysis/ is the
 # statistics and the report writers; cli/ is the commands on top of both
@@ -136,6 +136,7 @@ UNIT_AGENT_SRC := harness/agent/proc_counters.c harness/agent/cpu_split.c \
 		  harness/agent/latency_hist.c \
 		  harness/agent/net_rx_threads.c harness/agent/perf_probes.c \
 		  harness/agent/pass_tally.c harness/agent/pass_nics.c \
+		  harness/agent/perf_output.c \
 		  harness/plugin/func_ranges.c harness/plugin/line_owner.c
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)

@@ -7,7 +7,9 @@ pin=$(jq -r '.source.version' matrix.json 2>/dev/null || true)
 [ -n "$pin" ] || pin=$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' matrix.json | head -n1)
 
 # package list: build tools, QEMU, JSON/crypto/zlib libraries, plotting, load
-# tools, and Slurm with munge (mmx slurm; the test starts a one-node cluster)
+# tools, perf (linux-perf: profile=1 records with it in the guest and its
+# perf.data is read with it on the host), and Slurm with munge (mmx slurm; the
+# test starts a one-node cluster)
 pkgs="gcc make flex bison bc patch perl libelf-dev libssl-dev zlib1g-dev ccache
 cpio xz-utils e2fsprogs jq gnuplot-nox iperf3 linux-perf libjansson-dev qemu-system-x86
 python3-ply python3-git linux-source-6.12 libglib2.0-dev pkg-config

@@ -7,6 +7,7 @@
 #include "ftrace_profile.h"
 #include "guest_time.h"
 #include "measure_window.h"
+#include "perf_profile.h"
 #include "rx_load.h"
 #include "window_counters.h"
 #include "window_ftrace.h"
@@ -20,15 +21,12 @@ static long long optional_int(json_t *params, const char *key)
 	return json_is_number(v) ? (long long)json_number_value(v) : 0;
 }
 
+/* perf starts before the load: its start-up is not part of the window */
 static void open_profile(struct measure_window *w)
 {
-	char err[200];
-
-	if (kernel_symbols_load(&w->symbols, "/proc/kallsyms", err, sizeof(err)) < 0) {
-		snprintf(w->profile_error, sizeof(w->profile_error), "%s", err);
-		return;
-	}
-	/* opened at window_begin, once profile_cpu is final */
+	if (perf_record_start(&w->perf, w->profile_cpu, WINDOW_PROFILE_HZ,
+			      w->profile_error, sizeof(w->profile_error)) < 0)
+		perf_record_close(&w->perf);
 }
 
 int window_open(struct measure_window *w, json_t *params, char *err,
@@ -74,20 +72,9 @@ int window_open(struct measure_window *w, json_t *params, char *err,
 
 static void begin_profile(struct measure_window *w)
 {
-	int cpus[PROBE_MAX_CPUS], n = 0;
-	char err[200];
-
-	if (!w->profile || w->profile_error[0])
-		return;
-	if (w->profile_cpu >= 0 && w->profile_cpu < w->ncpus)
-		cpus[n++] = w->profile_cpu;
-	else
-		for (; n < w->ncpus; n++)
-			cpus[n] = n;
-	w->sampler = perf_sampler_open(cpus, n, WINDOW_PROFILE_HZ, &w->symbols,
-				       err, sizeof(err));
-	if (!w->sampler || perf_sampler_start(w->sampler, err, sizeof(err)) < 0)
-		snprintf(w->profile_error, sizeof(w->profile_error), "%s", err);
+	if (w->profile && !w->profile_error[0])
+		perf_record_enable(&w->perf, w->profile_error,
+				   sizeof(w->profile_error));
 }
 
 void window_begin(struct measure_window *w)
@@ -123,10 +110,9 @@ void window_end(struct measure_window *w)
 	read_rx_action(w, 1);
 	net_rx_threads_end(&w->rx_threads);
 	proc_counters_read(&w->proc[1]);
-	if (w->sampler) {
-		perf_sampler_stop(w->sampler);
-		w->profile_report = perf_sampler_report(w->sampler);
-	}
+	if (w->profile && !w->profile_error[0])
+		perf_record_disable(&w->perf, w->profile_error,
+				    sizeof(w->profile_error));
 	if (w->stats_reader) {
 		w->stats_metrics = json_object();
 		stats_reader_stop(w->stats_reader, w->stats_metrics);
@@ -158,7 +144,14 @@ void window_report(struct measure_window *w, json_t *metrics, double units,
 		report_per_unit(metrics, units, unit_name);
 		report_cpu_split(w, metrics, units, unit_name);
 	}
+	if (w->profile && !w->profile_error[0])
+		w->profile_report = perf_profile_collect(&w->perf, w->profile_error,
+				sizeof(w->profile_error), w->profile_files_error,
+				sizeof(w->profile_files_error));
 	if (w->profile) {
+		if (w->profile_files_error[0])
+			json_object_set_new(metrics, "profile_files_error",
+					    json_string(w->profile_files_error));
 		json_object_set_new(metrics, "profile", w->profile_report ?
 				    json_incref(w->profile_report) : json_null());
 		if (w->profile_error[0])
@@ -179,14 +172,12 @@ void window_close(struct measure_window *w)
 		json_decref(discard);
 		w->stats_reader = NULL;
 	}
-	perf_sampler_close(w->sampler);
-	w->sampler = NULL;
+	perf_record_close(&w->perf);
 	close_counters(w);
 	net_rx_threads_close(&w->rx_threads);
 	if (w->have_rx_action)
 		ftrace_profile_disable();
 	w->have_rx_action = 0;
-	kernel_symbols_free(&w->symbols);
 	json_decref(w->profile_report);
 	w->profile_report = NULL;
 	json_decref(w->stats_metrics);

@@ -5,10 +5,9 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "kernel_symbols.h"
 #include "net_rx_threads.h"
 #include "perf_probes.h"
-#include "perf_sampling.h"
+#include "perf_record.h"
 #include "proc_counters.h"
 #include "stats_reader.h"
 
@@ -42,9 +41,10 @@
  * /proc/stat, /proc/softirqs, /proc/net/softnet_stat.
  *
  * Parameters read from params when present (0 when not declared):
- *	profile=1		cpu-clock sampling with callchains of
- *				profile_cpu (perf_sampling.h); net_rx_action's
- *				time is then not measured (see window_open)
+ *	profile=1		perf record of profile_cpu's kernel with
+ *				callchains (perf_record.h, perf_profile.h);
+ *				net_rx_action's time is then not measured
+ *				(see window_open)
  *	stats_reader_hz=N	memory.stat reader during the window
  *				(stats_reader.h) over tenants 0..tenants-1
  */
@@ -55,8 +55,8 @@
 struct measure_window {
 	int ncpus;
 	/*
-	 * The CPU profile=1 samples: window_open sets RX_CPU; a workload
-	 * whose hot CPU is another sets it before window_begin, -1 = all.
+	 * The CPU profile=1 records: RX_CPU, where window_open starts perf
+	 * (-1 would be all).
 	 */
 	int profile_cpu;
 	/* tenants the stats reader reads: params "tenants", or set it */
@@ -84,9 +84,8 @@ struct measure_window {
 	long long napi_poll_hits[2][PROBE_MAX_CPUS];
 	struct net_rx_threads rx_threads;
 	struct proc_counters proc[2];
-	struct kernel_symbols symbols;
-	struct perf_sampler *sampler;
-	char profile_error[256];
+	struct perf_record perf;
+	char profile_error[256], profile_files_error[256];
 	json_t *profile_report;
 	struct stats_reader *stats_reader;
 	json_t *stats_metrics;

@@ -11,6 +11,8 @@ check "mmx run exits 0" test "$rc" -eq 0
 check "status ok" test "$(field "$out" .status)" = ok
 rec=$(last_record "$TEST_STORE")
 m() { jq -e ".metrics | $1" <<<"$rec"; }
+# m with jq arguments before the filter: ma --arg x 1 '.filter'
+ma() { jq -e "${@:1:$#-1}" ".metrics | ${!#}" <<<"$rec"; }
 
 # kprobes: multi-slot's drain_stock_slot is not in the baseline kernel
 check "kprobe on an absent symbol is null" m '.kprobe_counts | has("drain_stock_slot") and .drain_stock_slot == null'
@@ -57,6 +59,26 @@ check "memcg shares in [0,1], children >= self" \
 	m '.profile.memcg_charge_share_self >= 0 and .profile.memcg_charge_share_children <= 1 and .profile.memcg_charge_share_children >= .profile.memcg_charge_share_self'
 check "profile=1 leaves out the function profiler, and says so" m '.net_rx_softirq_ns == null and (.net_rx_softirq_error | test("profile=1"))'
 check "profile names its memcg function list" m '.profile.memcg_charge_functions | index("page_counter_*") != null'
+
+# profile=1 is Debian's perf in the guest: perf.data and the guest's kallsyms
+# come back beside the run's logs, and the host's perf report reads them
+check "make deps installs linux-perf" grep -qw linux-perf scripts/install-deps.sh
+perf_data=$(field "$rec" '.guest_files["perf.data"] // empty')
+kallsyms=$(field "$rec" '.guest_files.kallsyms // empty')
+check "perf.data came back beside the logs" test -s "$perf_data"
+check "the guest's kallsyms came back beside the logs" test -s "$kallsyms"
+check "profile sizes are the files' sizes" \
+	ma --argjson p "$(stat -c %s "$perf_data")" --argjson k "$(stat -c %s "$kallsyms")" \
+	'.profile.perf_data_bytes == $p and .profile.kallsyms_bytes == $k'
+report=$(perf report -i "$perf_data" --kallsyms "$kallsyms" --stdio --no-children \
+	 --sort sym -n -g none 2>/dev/null)
+check "host perf report names a charge-path symbol" \
+	grep -qE '\[k\] (try_charge_memcg|page_counter_try_charge|mem_cgroup_charge_skmem|__mem_cgroup_charge)$' <<<"$report"
+check "host perf report counts the samples the record has" \
+	ma --argjson n "$(awk '/^ +[0-9.]+%/ { n += $2 } END { print n + 0 }' <<<"$report")" \
+	'.profile.samples == $n'
+check "the record's top symbol is perf report's top symbol" \
+	ma --arg s "$(grep -m1 -o '\[k\] .*' <<<"$report" | cut -c5-)" '.profile.top20[0].symbol == $s'
 
 check "rx-mixed declares profile 0..1, default 0" \
 	jq -e '.workloads["rx-mixed"].params.profile == {"type": "int", "default": 0, "min": 0, "max": 1}' matrix.json

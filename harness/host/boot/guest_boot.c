@@ -7,6 +7,7 @@
 #include "cache_dir.h"
 #include "file_read.h"
 #include "guest_boot.h"
+#include "guest_files_unpack.h"
 #include "guest_image.h"
 #include "log.h"
 #include "run_outcome.h"
@@ -31,6 +32,7 @@ static int make_scratch_disk(const char *path, int mb)
 int guest_boot(const struct boot_request *r, json_t *out)
 {
 	char console[4200], result[4200], qlog[4200], spec[4200], initrd[4200];
+	char files[4200];
 	char tmpdir[4096], disk[4300];
 	struct vm_outcome o;
 	struct vm_boot b;
@@ -42,6 +44,7 @@ int guest_boot(const struct boot_request *r, json_t *out)
 	snprintf(result, sizeof(result), "%s/result.bin", r->log_dir);
 	snprintf(qlog, sizeof(qlog), "%s/qemu.log", r->log_dir);
 	snprintf(spec, sizeof(spec), "%s/spec.json", r->log_dir);
+	snprintf(files, sizeof(files), "%s/guest-files.bin", r->log_dir);
 	cache_path("tmp", tmpdir, sizeof(tmpdir));
 	make_dirs(tmpdir);
 	/* the host name too: nodes sharing the cache have pids in common */
@@ -49,7 +52,7 @@ int guest_boot(const struct boot_request *r, json_t *out)
 	snprintf(initrd, sizeof(initrd), "%s/initrd.%s.%d.%ld", tmpdir, host,
 		 (int)getpid(), random());
 	json_dump_file(r->spec, spec, JSON_INDENT(2) | JSON_SORT_KEYS);
-	if (guest_image_with_spec(r->base_image, r->spec, initrd) < 0)
+	if (guest_image_with_spec(r->base_image, r->overlay, r->spec, initrd) < 0)
 		return -1;
 	disk[0] = '\0';
 	if (r->scratch_disk_mb > 0) {
@@ -74,6 +77,7 @@ int guest_boot(const struct boot_request *r, json_t *out)
 	b.disk_image = disk[0] ? disk : NULL;
 	b.nic_pair = r->nic_pair;
 	b.plugin = r->plugin;
+	b.file_port = r->guest_files ? files : NULL;
 	if (vm_boot_run(&b, &o) < 0) {
 		unlink(initrd);
 		if (disk[0])
@@ -86,6 +90,8 @@ int guest_boot(const struct boot_request *r, json_t *out)
 	con_text = read_whole_file(console, &con_len);
 	res_text = read_whole_file(result, &res_len);
 	run_outcome_judge(&o, con_text, con_len, res_text, res_len, out);
+	if (r->guest_files)
+		guest_files_unpack(files, r->log_dir, out);
 	free(con_text);
 	free(res_text);
 	json_object_set_new(out, "console_log", json_string(console));

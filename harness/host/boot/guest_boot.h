@@ -19,11 +19,14 @@ struct boot_request {
 	int scratch_disk_mb;	/* > 0: a fresh ext2 disk as /dev/vda */
 	int nic_pair;		/* pairs of virtio-net NICs joined to each other (0: no NIC) */
 	const char *plugin;	/* QEMU -plugin argument, or NULL */
+	const char *overlay;	/* a cpio appended to the base image, or NULL */
+	int guest_files;	/* a file port: the files it sends land in log_dir */
 };
 
 /*
  * Boots once and judges the outcome into out: status, reason, detail,
- * guest (the agent's JSON), console_log, qemu_exit, wall_s.  Returns -1
+ * guest (the agent's JSON), console_log, qemu_exit, wall_s, and with
+ * guest_files the files the guest sent (guest_files_unpack.h).  Returns -1
  * only when nothing could be started (the error is already reported).
  */
 int guest_boot(const struct boot_request *r, json_t *out);

@@ -141,7 +141,7 @@ static void nic_pair_cleanup(struct nic_pair_args *a)
 
 int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
 {
-	char mem[32], smp[32], con[4200], res[4200], drive[4300];
+	char mem[32], smp[32], con[4200], res[4200], drive[4300], files[4200];
 	struct nic_pair_args nics;
 	const char *argv[96];
 	double t0 = monotonic_s();
@@ -234,6 +234,16 @@ int vm_boot_run(const struct vm_boot *b, struct vm_outcome *o)
 	}
 	argv[n++] = "-device";
 	argv[n++] = "isa-debug-exit,iobase=0xf4,iosize=0x04";
+	if (b->file_port) {
+		/* the guest's files (guest_file_port.h), only for runs that send some */
+		snprintf(files, sizeof(files), "file,id=files,path=%s", b->file_port);
+		argv[n++] = "-device";
+		argv[n++] = "virtio-serial-pci,id=vser";
+		argv[n++] = "-chardev";
+		argv[n++] = files;
+		argv[n++] = "-device";
+		argv[n++] = "virtserialport,bus=vser.0,chardev=files,name=mmx.files";
+	}
 	if (b->disk_image) {
 		snprintf(drive, sizeof(drive), "file=%s,if=virtio,format=raw,cache=unsafe",
 			 b->disk_image);

@@ -23,6 +23,8 @@ struct vm_boot {
 	const char *disk_image;		/* raw image as virtio-blk /dev/vda, or NULL */
 	int nic_pair;			/* pairs of virtio-net NICs joined to each other (0: no NIC) */
 	const char *plugin;		/* -plugin argument (TCG only), or NULL */
+	/* a virtio-serial port named mmx.files written to this file, or NULL */
+	const char *file_port;
 };
 
 struct vm_outcome {

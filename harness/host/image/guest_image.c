@@ -69,10 +69,9 @@ static int guest_image_key(const char *agent_path, const char *selftest_dir,
 	return 0;
 }
 
-/* Every directory above a program file, each once, then the files. */
-static int add_programs(struct cpio_writer *w, const struct program_files *pf)
+int guest_image_add_programs(struct cpio_writer *w, const struct program_files *pf)
 {
-	static char made[MAX_PROGRAM_DIRS][PROGRAM_PATH_MAX];
+	char made[MAX_PROGRAM_DIRS][PROGRAM_PATH_MAX];
 	int nmade = 0;
 
 	for (int i = 0; i < pf->count; i++) {
@@ -152,7 +151,7 @@ int guest_image_base(const char *kernel_dir, const char *agent_path,
 			return -1;
 		}
 	}
-	if (add_programs(&w, &pf) < 0) {
+	if (guest_image_add_programs(&w, &pf) < 0) {
 		fclose(f);
 		unlink(tmp);
 		return -1;
@@ -165,30 +164,39 @@ int guest_image_base(const char *kernel_dir, const char *agent_path,
 	return 0;
 }
 
-int guest_image_with_spec(const char *base, json_t *spec, const char *initrd_path)
+static int append_file(FILE *out, const char *path)
+{
+	FILE *in = fopen(path, "rb");
+	char buf[65536];
+	size_t n;
+	int rc = in ? 0 : -1;
+
+	while (rc == 0 && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			rc = -1;
+	if (in)
+		fclose(in);
+	return rc;
+}
+
+int guest_image_with_spec(const char *base, const char *overlay, json_t *spec,
+			  const char *initrd_path)
 {
 	char *text = json_dumps(spec, JSON_INDENT(1) | JSON_SORT_KEYS);
-	char buf[65536];
 	struct cpio_writer w;
-	FILE *in, *out;
-	size_t n;
+	FILE *out;
 	int rc = -1;
 
-	in = fopen(base, "rb");
 	out = fopen(initrd_path, "wb");
-	if (!text || !in || !out)
+	if (!text || !out || append_file(out, base) < 0 ||
+	    (overlay && append_file(out, overlay) < 0))
 		goto done;
-	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-		if (fwrite(buf, 1, n, out) != n)
-			goto done;
 	/* the kernel unpacks concatenated archives in order */
 	cpio_begin(&w, out);
 	cpio_dir(&w, "mmx", 0755);
 	cpio_data(&w, "mmx/spec.json", 0644, text, strlen(text));
 	rc = cpio_end(&w);
 done:
-	if (in)
-		fclose(in);
 	if (out && fclose(out) != 0)
 		rc = -1;
 	free(text);

@@ -14,7 +14,16 @@
 int guest_image_base(const char *kernel_dir, const char *agent_path,
 		     const char *selftest_dir, char *out, size_t cap);
 
-/* Writes base + a small cpio holding /mmx/spec.json to initrd_path. */
-int guest_image_with_spec(const char *base, json_t *spec, const char *initrd_path);
+/*
+ * Writes base, then overlay (another cpio, or NULL), then a small cpio
+ * holding /mmx/spec.json to initrd_path.
+ */
+int guest_image_with_spec(const char *base, const char *overlay, json_t *spec,
+			  const char *initrd_path);
+
+struct cpio_writer;
+struct program_files;
+/* Every directory above a program file, each once, then the files. */
+int guest_image_add_programs(struct cpio_writer *w, const struct program_files *pf);
 
 #endif

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#define PROGRAM_FILES_MAX 32
+#define PROGRAM_FILES_MAX 48	/* perf: 29 */
 #define PROGRAM_PATH_MAX 512
 
 /*

@@ -15,6 +15,7 @@
 #include "guest_slots.h"
 #include "kernel_build.h"
 #include "log.h"
+#include "perf_image.h"
 #include "provenance.h"
 #include "results_store.h"
 #include "run_cell.h"
@@ -64,6 +65,21 @@ static int wants_nic_pair(json_t *params)
 }
 
 /*
+ * profile=1: perf record in the guest (harness/agent/perf_record.h), which
+ * needs perf in its image and sends perf.data and kallsyms home.  0 with
+ * overlay empty when the run does not profile; -1 when it cannot be built.
+ */
+static int profile_overlay(json_t *params, char *overlay, size_t cap)
+{
+	json_t *profile = json_object_get(params, "profile");
+
+	overlay[0] = '\0';
+	if (!json_is_number(profile) || json_number_value(profile) <= 0)
+		return 0;
+	return perf_image_overlay(overlay, cap) < 0 ? -1 : 0;
+}
+
+/*
  * A run writes its console log (a debug kernel's selftests: a few MB) and
  * then one record; a full disk would cost the run and say "no-result".
  */
@@ -82,7 +98,7 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 {
 	char run_id[96], started[32], log_dir[4200], tmp[4096];
 	char agent[4200], base_image[4200], bzimage[4200], cmdline[2048];
-	char selftests[4200];
+	char selftests[4200], overlay[4200];
 	enum accel_mode accel = c->accel;
 	struct source_tree st;
 	struct kernel_spec ks;
@@ -99,7 +115,8 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 	beside_mmx("MMX_AGENT", "mmx-agent", agent, sizeof(agent));
 	if (selftests_ensure_built(m, &ks, selftests, sizeof(selftests)) < 0 ||
 	    guest_image_base(ks.dir, agent, selftests, base_image,
-			     sizeof(base_image)) < 0) {
+			     sizeof(base_image)) < 0 ||
+	    profile_overlay(c->params, overlay, sizeof(overlay)) < 0) {
 		json_decref(meta);
 		return NULL;
 	}
@@ -146,6 +163,8 @@ json_t *run_cell(const struct matrix *m, const struct cell *c)
 				matrix_workload(m, c->workload), "scratch_disk_mb")),
 			.nic_pair = wants_nic_pair(c->params),
 			.plugin = cost.on ? cost.plugin_arg : NULL,
+			.overlay = overlay[0] ? overlay : NULL,
+			.guest_files = overlay[0] != '\0',
 		};
 
 		int slot = guest_slot_acquire();
