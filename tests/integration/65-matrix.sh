@@ -34,7 +34,7 @@ bad "unknown workload" '.profiles.tiny.cells[0].workload = "nope"' \
 bad "unknown parameter" '.profiles.tiny.cells[0].workload = "rx-mixed" | .profiles.tiny.cells[0].grid = {tenantz: [1]}' \
 	'$.profiles.tiny.cells[0].grid.tenantz: workload rx-mixed has no parameter'
 bad "wrong type" '.profiles.tiny.cells[0].workload = "rx-mixed" | .profiles.tiny.cells[0].grid = {tenants: ["many"]}' \
-	'$.profiles.tiny.cells[0].grid.tenants[0]: rx-mixed: tenants=many is not a number'
+	'$.profiles.tiny.cells[0].grid.tenants[0]: workload rx-mixed: tenants=many is not a number'
 bad "out of range" '.profiles.tiny.cells[0].workload = "rx-mixed" | .profiles.tiny.cells[0].grid = {tenants: [0]}' \
 	'tenants=0 is out of range'
 bad "empty grid" '.profiles.tiny.cells[0].workload = "rx-mixed" | .profiles.tiny.cells[0].grid = {tenants: []}' \
@@ -53,6 +53,9 @@ bad "a family's timing mode" '.profiles.quick.families[0].timing_mode = "fast"' 
 	'$.profiles.quick.families[0].timing_mode: expected tcg, icount or kvm'
 bad "knob out of its schema" '.variants["multi-slot-32-s4"].knobs.slots = 99' \
 	'$.variants.multi-slot-32-s4.knobs.slots'
+bad "unknown knob: named as the variant's, with the known ones" \
+	'.variants["multi-slot"].knob_schema |= del(.overflow)' \
+	"variant multi-slot has no parameter 'overflow' (known: slots policy)"
 bad "family: unknown question" '.profiles.quick.families[0].questions = ["rfc9"]' \
 	'$.profiles.quick.families[0].questions[0]: unknown question'
 bad "family: unknown metric" '.profiles.quick.families[0].tests[0].metric = ["thruput"]' \

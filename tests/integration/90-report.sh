@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 # matrix.json plus the fixture's variants: the A/A set and two multi-slot knob
 # settings; repo paths resolve beside the copy through symlinks
 for d in variants kconfigs harness tests; do ln -s "$PWD/$d" "$tmp/$d"; done
-jq '.variants["multi-slot"].knob_schema = {
+jq '.variants["multi-slot"].knob_schema += {
       slots: {type: "int", min: 1, max: 64, default: 7},
       policy: {type: "enum", values: ["random", "round-robin", "lru"], default: "random"}}
     | .variants["baseline-aa"] = (.variants.baseline + {description: "A/A: baseline measured again"})

@@ -128,7 +128,8 @@ static int expand_group(const struct matrix *m, json_t *prof, json_t *g,
 			snprintf(args[k], sizeof(args[k]), "%s=%s", keys[k], text);
 			argv[k] = args[k];
 		}
-		params = params_from_args(schema, wname, (int)nkeys, argv, err, sizeof(err));
+		snprintf(text, sizeof(text), "workload %s", wname);
+		params = params_from_args(schema, text, (int)nkeys, argv, err, sizeof(err));
 		if (!params) {
 			fail_msg("%s: %s", m->path, err);
 			return -1;

@@ -151,7 +151,7 @@ static void check_variant(struct validation *v, const char *name, json_t *var)
 	const char *base = json_string_value(json_object_get(var, "base"));
 	json_t *series = json_object_get(var, "series"), *frags, *f, *knobs, *val;
 	const char *key;
-	char p[256], fp[400];
+	char p[256], fp[400], owner[200];
 	size_t i;
 
 	snprintf(p, sizeof(p), "$.variants.%s", name);
@@ -193,9 +193,10 @@ static void check_variant(struct validation *v, const char *name, json_t *var)
 	}
 	if (json_object_get(var, "cmdline") && !json_is_string(json_object_get(var, "cmdline")))
 		problem(v, "%s.cmdline: expected a string", p);
+	snprintf(owner, sizeof(owner), "variant %s", name);
 	if (json_object_get(var, "knob_schema")) {
 		snprintf(fp, sizeof(fp), "%s.knob_schema", p);
-		check_param_schema(v, fp, json_object_get(var, "knob_schema"), name);
+		check_param_schema(v, fp, json_object_get(var, "knob_schema"), owner);
 	}
 	knobs = json_object_get(var, "knobs");
 	if (knobs && !json_is_object(knobs))
@@ -207,7 +208,7 @@ static void check_variant(struct validation *v, const char *name, json_t *var)
 		if (!schema)
 			problem(v, "%s: no knob_schema in this variant or its bases", fp);
 		else
-			check_value(v, fp, schema, name, key, val);
+			check_value(v, fp, schema, owner, key, val);
 	}
 }
 
@@ -234,11 +235,12 @@ static void check_workloads(struct validation *v)
 		return;
 	}
 	json_object_foreach(wls, name, wl) {
-		char p[256];
+		char p[256], owner[200];
 
 		snprintf(p, sizeof(p), "$.workloads.%s.params", name);
+		snprintf(owner, sizeof(owner), "workload %s", name);
 		if (json_object_get(wl, "params"))
-			check_param_schema(v, p, json_object_get(wl, "params"), name);
+			check_param_schema(v, p, json_object_get(wl, "params"), owner);
 	}
 }
 
@@ -320,10 +322,11 @@ static void check_group(struct validation *v, const char *path, json_t *g)
 			continue;
 		}
 		json_array_foreach(values, i, val) {
-			char vp[600];
+			char vp[600], owner[200];
 
 			snprintf(vp, sizeof(vp), "%s[%zu]", p, i);
-			check_value(v, vp, json_object_get(wl, "params"), wname, key, val);
+			snprintf(owner, sizeof(owner), "workload %s", wname);
+			check_value(v, vp, json_object_get(wl, "params"), owner, key, val);
 		}
 	}
 }

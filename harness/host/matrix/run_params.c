@@ -8,7 +8,7 @@
 #include "run_params.h"
 
 /* An "enum" parameter takes one of the strings listed in its "values". */
-static int parse_enum(json_t *spec, const char *workload, const char *key,
+static int parse_enum(json_t *spec, const char *owner, const char *key,
 		      const char *text, json_t **out, char *err, size_t errlen)
 {
 	json_t *values = json_object_get(spec, "values"), *v;
@@ -21,7 +21,7 @@ static int parse_enum(json_t *spec, const char *workload, const char *key,
 		}
 	}
 	off = (size_t)snprintf(err, errlen, "%s: %s=%s is not allowed (allowed:",
-			       workload, key, text);
+			       owner, key, text);
 	json_array_foreach(values, i, v)
 		if (off < errlen)
 			off += (size_t)snprintf(err + off, errlen - off, " %s",
@@ -31,7 +31,7 @@ static int parse_enum(json_t *spec, const char *workload, const char *key,
 	return -1;
 }
 
-static int parse_value(json_t *spec, const char *workload, const char *key,
+static int parse_value(json_t *spec, const char *owner, const char *key,
 		       const char *text, json_t **out, char *err, size_t errlen)
 {
 	const char *type = json_string_value(json_object_get(spec, "type"));
@@ -44,20 +44,20 @@ static int parse_value(json_t *spec, const char *workload, const char *key,
 		return 0;
 	}
 	if (type && strcmp(type, "enum") == 0)
-		return parse_enum(spec, workload, key, text, out, err, errlen);
+		return parse_enum(spec, owner, key, text, out, err, errlen);
 	errno = 0;
 	v = strtod(text, &end);
 	if (errno || end == text || *end || !isfinite(v)) {
-		snprintf(err, errlen, "%s: %s=%s is not a number", workload, key, text);
+		snprintf(err, errlen, "%s: %s=%s is not a number", owner, key, text);
 		return -1;
 	}
 	if (type && strcmp(type, "int") == 0 && v != floor(v)) {
-		snprintf(err, errlen, "%s: %s=%s must be an integer", workload, key, text);
+		snprintf(err, errlen, "%s: %s=%s must be an integer", owner, key, text);
 		return -1;
 	}
 	if ((json_is_number(min) && v < json_number_value(min)) ||
 	    (json_is_number(max) && v > json_number_value(max))) {
-		snprintf(err, errlen, "%s: %s=%s is out of range [%g, %g]", workload,
+		snprintf(err, errlen, "%s: %s=%s is out of range [%g, %g]", owner,
 			 key, text, json_number_value(min), json_number_value(max));
 		return -1;
 	}
@@ -66,7 +66,7 @@ static int parse_value(json_t *spec, const char *workload, const char *key,
 	return 0;
 }
 
-json_t *params_from_args(json_t *schema, const char *workload, int argc,
+json_t *params_from_args(json_t *schema, const char *owner, int argc,
 			 char **argv, char *err, size_t errlen)
 {
 	json_t *params = json_object(), *spec;
@@ -88,7 +88,7 @@ json_t *params_from_args(json_t *schema, const char *workload, int argc,
 		spec = json_object_get(schema, name);
 		if (!spec) {
 			size_t off = (size_t)snprintf(err, errlen,
-				"workload %s has no parameter '%s' (known:", workload, name);
+				"%s has no parameter '%s' (known:", owner, name);
 
 			json_object_foreach(schema, key, spec)
 				if (off < errlen)
@@ -98,7 +98,7 @@ json_t *params_from_args(json_t *schema, const char *workload, int argc,
 				snprintf(err + off, errlen - off, ")");
 			goto fail;
 		}
-		if (parse_value(spec, workload, name, eq + 1, &value, err, errlen) < 0)
+		if (parse_value(spec, owner, name, eq + 1, &value, err, errlen) < 0)
 			goto fail;
 		json_object_set_new(params, name, value);
 	}
