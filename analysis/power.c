@@ -97,3 +97,26 @@ size_t stats_reps_to_decide(double cv, double margin, size_t family, double alph
 		n = STATS_CI_MIN_N;
 	return n > cap ? cap + 1 : n;
 }
+
+/* n per cell with z * CV * sqrt(2 / n / efficiency) <= room */
+static double reps_for(double z, double cv, double room)
+{
+	return room > 0 ? ceil(2.0 / MWU_EFFICIENCY * pow(z * cv / room, 2) - 1e-9) : INFINITY;
+}
+
+size_t stats_reps_for_effect(double cv, double effect, double margin, size_t family,
+			     double alpha, size_t cap)
+{
+	double per = alpha / (double)(family ? family : 1);
+	double differ = reps_for(stats_normal_quantile(1 - per / 2) + POWER_Z, cv, fabs(effect));
+	double same = reps_for(stats_normal_quantile(1 - alpha) + EQUIV_POWER_Z, cv,
+			       isnan(margin) ? 0 : margin - fabs(effect));
+	double n;
+
+	if (isnan(cv) || isnan(effect))
+		return cap + 1;
+	/* a difference can only pass once complete separation does */
+	differ = fmax(differ, (double)stats_reps_for_floor(family, alpha, cap));
+	n = fmax(fmin(differ, same), STATS_CI_MIN_N);
+	return n > (double)cap ? cap + 1 : (size_t)n;
+}

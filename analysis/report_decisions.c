@@ -181,9 +181,13 @@ static void net_or_general(FILE *f, const struct report *r, const struct tally *
 			   const struct tally *gen, const struct tally *other)
 {
 	struct tally both = *net;
-	char more[200];
+	char more[400];
 
 	both.families |= gen->families;
+	if (gen->hardest && (!both.hardest || gen->hardest_n > both.hardest_n)) {
+		both.hardest = gen->hardest;
+		both.hardest_n = gen->hardest_n;
+	}
 	would_decide(more, sizeof(more), r, &both);
 	fputs("\n  **Answer (confirmatory):** ", f);
 	if (!tally_tested(net) || !tally_tested(gen))
@@ -273,7 +277,7 @@ static void q_slots(FILE *f, const struct report *r, const char **modes, size_t 
 	struct tally t = { 0 }, d = { 0 };
 	size_t nf = question(f, r, "rfc3", "RFC 3. If multi-memcg: how many slots, static or "
 			     "dynamic, which eviction policy?", fams);
-	char more[200];
+	char more[400];
 
 	if (nf) {
 		family_lines(f, r, fams, nf, NULL, NULL, &t);

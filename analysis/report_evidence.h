@@ -14,6 +14,12 @@ struct tally {
 	int rated;		/* lines folded into best and worst */
 	double best, worst;	/* oriented improvement factors seen */
 	unsigned long long families;	/* bit i: r->families[i] has a line here */
+	/*
+	 * of the confirmatory lines neither test decided, the one that needs
+	 * the most runs per cell at its observed effect, and those runs
+	 */
+	const struct comparison *hardest;
+	size_t hardest_n;
 };
 
 /* Folds a comparison's verdict into t. */

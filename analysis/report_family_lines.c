@@ -14,6 +14,24 @@
 #include "report_lookup.h"
 #include "report_md.h"
 
+/* The runs per cell an undecided confirmatory line needs at its own effect and noise. */
+static void hardest_add(struct tally *t, const struct report *r, const struct comparison *c)
+{
+	double cv1 = c->cell->metrics[c->metric].cv, cv2 = c->base->metrics[c->metric].cv;
+	double effect = log(isnan(c->ratio_hl) ? c->ratio : c->ratio_hl);
+	size_t n;
+
+	if (c->family < 0 || isnan(cv1) || isnan(cv2) || !(c->ratio > 0))
+		return;
+	/* root mean square of the two cells' CVs: variances average */
+	n = stats_reps_for_effect(sqrt((cv1 * cv1 + cv2 * cv2) / 2), effect, c->margin,
+				  r->families[c->family].size, REPORT_ALPHA, FAMILY_REPS_CAP);
+	if (!t->hardest || n > t->hardest_n) {
+		t->hardest = c;
+		t->hardest_n = n;
+	}
+}
+
 void tally_add(struct tally *t, const struct report *r, const struct comparison *c)
 {
 	const struct comparison *p50;
@@ -26,7 +44,7 @@ void tally_add(struct tally *t, const struct report *r, const struct comparison 
 	case VERDICT_BETTER: t->better++; break;
 	case VERDICT_WORSE: t->worse++; break;
 	case VERDICT_EQUIVALENT: t->equivalent++; break;
-	case VERDICT_INCONCLUSIVE: t->inconclusive++; break;
+	case VERDICT_INCONCLUSIVE: t->inconclusive++; hardest_add(t, r, c); break;
 	case VERDICT_INVALID: t->invalid++; return;
 	case VERDICT_UNTRUSTED: t->untrusted++; return;
 	default: t->na++; return;
@@ -248,6 +266,35 @@ void family_lines(FILE *f, const struct report *r, const struct family *const *f
 	}
 }
 
+/* The undecided line that needs the most runs: at its observed effect, what n would decide it. */
+static void hardest_runs(char *buf, size_t cap, const struct tally *t, size_t now)
+{
+	const struct comparison *c = t->hardest;
+	const char *tp = workload_tenant_param(c->cell->workload);
+	double x = cell_param(c->cell, tp);
+	char which[200];
+
+	if (isnan(x))
+		snprintf(which, sizeof(which), "`%s` on %s", c->cell->variant, c->cell->workload);
+	else
+		snprintf(which, sizeof(which), "`%s` on %s at %s=%g", c->cell->variant,
+			 c->cell->workload, tp, x);
+	if (t->hardest_n > FAMILY_REPS_CAP)
+		snprintf(buf, cap, "more than %d runs per cell (now %zu) would be needed to decide "
+			 "%s, %+.1f%% against a margin of ±%g%%: its effect sits on the margin",
+			 FAMILY_REPS_CAP, now, which, (c->ratio - 1) * 100, c->margin * 100);
+	else if (t->hardest_n <= now)
+		snprintf(buf, cap, "at their observed effects n = %zu already had about 80%% power "
+			 "to decide each comparison (the hardest: %s, %+.1f%% against ±%g%%), so "
+			 "this outcome is chance and a repetition of the runs would likely decide it",
+			 now, which, (c->ratio - 1) * 100, c->margin * 100);
+	else
+		snprintf(buf, cap, "about %zu runs per cell (now %zu) would decide it if the "
+			 "observed effects are the true ones (the hardest: %s, %+.1f%% against a "
+			 "margin of ±%g%%)", t->hardest_n, now, which, (c->ratio - 1) * 100,
+			 c->margin * 100);
+}
+
 const char *would_decide(char *buf, size_t cap, const struct report *r,
 			 const struct tally *t)
 {
@@ -264,7 +311,13 @@ const char *would_decide(char *buf, size_t cap, const struct report *r,
 			if (!now || p->n1 < now)
 				now = p->n1;
 		}
-	if (!most)
+	/*
+	 * after the runs the observed effects say more than the planning
+	 * figure (which assumes no effect): use them for what is undecided
+	 */
+	if (t->hardest && now)
+		hardest_runs(buf, cap, t, now);
+	else if (!most)
 		snprintf(buf, cap, "%s", "");
 	else if (most > FAMILY_REPS_CAP)
 		snprintf(buf, cap, "more than %d runs per cell (now %zu) would be needed to decide "
@@ -287,7 +340,7 @@ void family_answer(FILE *f, const struct report *r, const struct tally *t, const
 		   const char *no, const char *same, const char *undecided_extra)
 {
 	int tested = tally_tested(t);
-	char more[200];
+	char more[400];
 
 	would_decide(more, sizeof(more), r, t);
 	fputs("\n  **Answer (confirmatory):** ", f);

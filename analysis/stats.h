@@ -90,7 +90,11 @@ void stats_adjust_families(const double *p, const int *family, size_t n, double 
  * cv (approximate: the normal formula, Mann-Whitney's efficiency 3/pi);
  * the repetitions per cell whose smallest p passes Holm in a family of that
  * size, and those that also bring both of the above within margin (cap + 1
- * when more than cap would be needed).
+ * when more than cap would be needed).  stats_reps_for_effect: after the
+ * runs, for a comparison neither test decided, the repetitions per cell
+ * that would decide it with 80% power if its observed relative effect is
+ * the true one: the fewer of those that find the difference under Holm
+ * and those that show equivalence within the margin (the effect inside it).
  */
 double stats_smallest_p(size_t n1, size_t n2);
 double stats_normal_quantile(double q);
@@ -99,5 +103,7 @@ double stats_equivalence_reach(double cv, size_t n1, size_t n2, double alpha);
 size_t stats_reps_for_floor(size_t family, double alpha, size_t cap);
 size_t stats_reps_to_decide(double cv, double margin, size_t family, double alpha,
 			    size_t cap);
+size_t stats_reps_for_effect(double cv, double effect, double margin, size_t family,
+			     double alpha, size_t cap);
 
 #endif

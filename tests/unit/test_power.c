@@ -53,5 +53,22 @@ int main(void)
 		      "CV 7.3%, margin 5%: the smallest n whose MDE is within it");
 	}
 	CHECK(stats_reps_to_decide(NAN, 0.05, 4, 0.05, 5000) == 5001, "no CV: nothing to say");
+
+	/* after the runs: what an undecided comparison's own effect needs */
+	CHECK(stats_reps_for_effect(0.01, 0, 0.02, 1, 0.05, 5000) == 5,
+	      "no effect, CV 1%, margin 2%: 2 pi/3 ((z(.95) + z(.9)) / 2)^2 = 4.5, so 5 runs");
+	CHECK(stats_reps_for_effect(0.01, 0.05, 0.02, 1, 0.05, 5000) == 4,
+	      "an effect beyond the margin: the difference decides, at the exact floor (4)");
+	CHECK(stats_reps_for_effect(0.01, -0.05, 0.02, 1, 0.05, 5000) == 4,
+	      "the sign of the effect does not matter");
+	CHECK(stats_reps_for_effect(0.01, 0.019, 0.02, 1, 0.05, 5000) == 5,
+	      "near the margin: the difference (5), not equivalence (1794)");
+	CHECK(stats_reps_for_effect(0.01, 0.01, 0.02, 3, 0.05, 5000) == 18,
+	      "family of 3, half the margin: equivalence (18) before the difference (22)");
+	CHECK(stats_reps_for_effect(0.01, 0.03, NAN, 3, 0.05, 5000) == 5,
+	      "no margin: only the difference, not below Holm's floor for 3 (5)");
+	CHECK(stats_reps_for_effect(0.05, 0.001, 0.002, 1, 0.05, 50) == 51,
+	      "beyond the cap: cap + 1");
+	CHECK(stats_reps_for_effect(NAN, 0.01, 0.02, 1, 0.05, 5000) == 5001, "no CV: cap + 1");
 	return check_summary();
 }
