@@ -39,6 +39,7 @@
 #include "run_cell.h"
 #include "run_store.h"
 #include "source_tree.h"
+#include "superseded_runs.h"
 
 #define MAX_JOBS 8
 /* a cold kernel, then each further one reusing ccache (measured, README) */
@@ -479,6 +480,20 @@ static int lock_results(const char *dir)
 	return fd;
 }
 
+/*
+ * Runs of a kernel a variant no longer has are no measurement of it: the
+ * plan does not count them and the store keeps them aside (now: per cell,
+ * filled here, freed by the caller).
+ */
+static int set_aside_superseded(const struct cell_list *cells, const struct kernel_set *k,
+				const char **now, const char *store, const char *profile,
+				int dry)
+{
+	for (int i = 0; i < cells->n; i++)
+		now[i] = k->ks[k->of_cell[i]].key;
+	return store_set_aside_superseded(store, profile, cells, now, dry) < 0 ? -1 : 0;
+}
+
 int cmd_matrix(const struct matrix *m, int argc, char **argv)
 {
 	struct matrix_options o;
@@ -487,6 +502,7 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 	struct matrix_plan p;
 	struct source_tree st;
 	char dir[4200], store[4300], sub[32];
+	const char **now = NULL;
 	uint64_t seed;
 	int rc, lock = -1;
 
@@ -518,6 +534,10 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 	if (plan_make(&p, &cells, matrix_profile_repetitions(m, o.profile), seed) < 0)
 		goto out_kernels;
 	plan_keep_shard(&p, &o.shard);
+	now = calloc((size_t)cells.n + 1, sizeof(*now));
+	if (!now || set_aside_superseded(&cells, &k, now, store, o.profile, o.dry_run) < 0)
+		goto out_plan;
+	p.cell_kernel = now;
 	plan_read_store(&p, &cells, o.profile, store);
 	if (o.dry_run) {
 		rc = dry_run(m, &cells, &k, &p, &o, store);
@@ -541,6 +561,7 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 	rc = run_slots(m, &o, &p, &cells, &k, store);
 out_plan:
 	plan_free(&p);
+	free(now);
 out_kernels:
 	matrix_kernels_free(&k);
 out:

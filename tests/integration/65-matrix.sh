@@ -197,6 +197,22 @@ check "a finished matrix runs nothing more" test "$(wc -l <"$res/runs.jsonl")" -
 out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res" --seed 8 2>&1)
 check "another seed on the same results is refused" grep -q 'was started with seed 7' <<<"$out"
 
+# a run of a kernel the variant no longer has (its patches changed since):
+# not counted, set aside with nothing lost, its cell run again
+old=$(head -n 1 "$res/runs.jsonl" | jq -c '.kernel_hash = ("0" * 64)')
+{ echo "$old"; tail -n +2 "$res/runs.jsonl"; } >"$work/edited" && mv "$work/edited" "$res/runs.jsonl"
+out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res" --dry-run 2>&1)
+check "superseded kernel: the dry run says what it would set aside" \
+	grep -q "1 run of baseline was made with kernel 000000000000, not the [0-9a-f]\{12\} it has now (its patches or kconfig changed): to be moved to superseded.jsonl" <<<"$out"
+check "superseded kernel: the dry run moves nothing and plans the run again" \
+	bash -c "test ! -e '$res/superseded.jsonl' && grep -q '1 of 6 runs to do' <<<'$out'"
+out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res" 2>&1)
+check "superseded kernel: the matrix exits 0" test $? -eq 0
+check "superseded kernel: the record is in superseded.jsonl, byte for byte" \
+	test "$(cat "$res/superseded.jsonl")" = "$old"
+check "superseded kernel: the store holds six ok runs, none of the old kernel" \
+	jq -se 'length == 6 and all(.[]; .status == "ok" and .kernel_hash != ("0" * 64))' "$res/runs.jsonl"
+
 # kill (SIGTERM) says at once that it stops after the run in flight, then
 # does so: exit 130, that run kept, the rest left for the next command
 res3="$work/res3"

@@ -60,6 +60,7 @@ void plan_read_store(struct matrix_plan *p, const struct cell_list *cells,
 		int rep = (int)json_integer_value(json_object_get(mx, "repetition"));
 		int ok = strcmp(json_string_value(json_object_get(rec, "status")) ?: "",
 				"ok") == 0;
+		const char *kernel = json_string_value(json_object_get(rec, "kernel_hash"));
 
 		if (!id || !prof || strcmp(prof, profile) || rep < 0 || rep >= p->reps)
 			continue;
@@ -68,6 +69,9 @@ void plan_read_store(struct matrix_plan *p, const struct cell_list *cells,
 			if (p->slots[s].repetition != rep ||
 			    strcmp(cells->v[p->slots[s].cell].id, id) != 0)
 				continue;
+			if (kernel && p->cell_kernel && p->cell_kernel[p->slots[s].cell] &&
+			    strcmp(kernel, p->cell_kernel[p->slots[s].cell]) != 0)
+				continue;	/* superseded: not this variant's kernel now */
 			if (ok)
 				p->slots[s].done++;
 			else

@@ -18,6 +18,11 @@ struct matrix_plan {
 	uint64_t seed;
 	int reps, nslots;
 	struct plan_slot *slots;	/* block by block, each block shuffled */
+	/*
+	 * per cell, the key of its variant's kernel as it stands (NULL: not
+	 * known): a record made with another kernel is not counted
+	 */
+	const char *const *cell_kernel;
 };
 
 /*
