@@ -1,6 +1,6 @@
 set terminal svg size 1000,600 dynamic noenhanced font 'sans,12' background '#ffffff'
 set output 'fault-mix-cost.modelled_p200_per_fault-icount-base-0.svg'
-set title "fault-mix: modelled cost per fault, P=200 vs tenants\ntiming mode: icount, kconfig: base; median and order-statistic interval (coverage 93.7% at n = 5)\ncost=1 duration_s=2 profile=0 region_kb=1024 stats_reader_hz=0 warmup_s=1"
+set title "fault-mix: modelled cost per fault, P=200 vs tenants\ntiming mode: icount, kconfig: base; median and order-statistic interval (coverage 93.7% at n = 5)\ncost=1 duration_s=1 profile=0 region_kb=1024 stats_reader_hz=0 warmup_s=0.5"
 set xlabel "tenants"
 set ylabel "modelled cost per fault, P=200 (insn-eq/fault)"
 set grid

@@ -76,8 +76,9 @@ check "REPORT.md names both shard stores" \
 	grep -q "split/shard-1/runs.jsonl, .*split/shard-2/runs.jsonl" "$work/r-split/REPORT.md"
 out=$($MMX report "$work/whole.jsonl" "$work/whole.jsonl" --out "$work/r-twice" --gate "$work/none" 2>&1)
 check "one store named twice: identical records count once" same "$work/r-twice" "$work/r-whole"
-head -n 1 "$work/split/shard-1/runs.jsonl" | jq -c '.run_id = "a-rerun" | .metrics.throughput_bytes_per_sec *= 2' \
-	>"$work/rerun.jsonl"
+# (the first rx-mixed record of shard 1: any record would do, this one has a throughput)
+jq -c 'select(.metrics.throughput_bytes_per_sec != null)' "$work/split/shard-1/runs.jsonl" | head -n 1 |
+	jq -c '.run_id = "a-rerun" | .metrics.throughput_bytes_per_sec *= 2' >"$work/rerun.jsonl"
 out=$($MMX report "$work/split" "$work/rerun.jsonl" --out "$work/r-conflict" --gate "$work/none" 2>&1)
 check "a conflicting ok record is refused (exit 2)" test $? -eq 2
 check "the refusal names both files and runs" grep -q \
