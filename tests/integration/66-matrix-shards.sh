@@ -77,10 +77,10 @@ check "REPORT.md names both shard stores" \
 out=$($MMX report "$work/whole.jsonl" "$work/whole.jsonl" --out "$work/r-twice" --gate "$work/none" 2>&1)
 check "one store named twice: identical records count once" same "$work/r-twice" "$work/r-whole"
 # (the first rx-mixed record of shard 1: any record would do, this one has a throughput)
-jq -c 'select(.metrics.throughput_bytes_per_sec != null)' "$work/split/shard-1/runs.jsonl" | head -n 1 |
-	jq -c '.run_id = "a-rerun" | .metrics.throughput_bytes_per_sec *= 2' >"$work/rerun.jsonl"
+first=$(jq -c 'select(.metrics.throughput_bytes_per_sec != null)' "$work/split/shard-1/runs.jsonl" | head -n 1)
+jq -c '.run_id = "a-rerun" | .metrics.throughput_bytes_per_sec *= 2' <<<"$first" >"$work/rerun.jsonl"
 out=$($MMX report "$work/split" "$work/rerun.jsonl" --out "$work/r-conflict" --gate "$work/none" 2>&1)
 check "a conflicting ok record is refused (exit 2)" test $? -eq 2
 check "the refusal names both files and runs" grep -q \
-	"run $(head -n 1 "$work/whole.jsonl" | jq -r .run_id) in $work/split/shard-1/runs.jsonl and run a-rerun in $work/rerun.jsonl" <<<"$out"
+	"run $(jq -r .run_id <<<"$first") in $work/split/shard-1/runs.jsonl and run a-rerun in $work/rerun.jsonl" <<<"$out"
 check "no report was written" test ! -e "$work/r-conflict/REPORT.md"
