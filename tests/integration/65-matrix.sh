@@ -212,6 +212,17 @@ check "superseded kernel: the record is in superseded.jsonl, byte for byte" \
 	test "$(cat "$res/superseded.jsonl")" = "$old"
 check "superseded kernel: the store holds six ok runs, none of the old kernel" \
 	jq -se 'length == 6 and all(.[]; .status == "ok" and .kernel_hash != ("0" * 64))' "$res/runs.jsonl"
+# nowhere to set them aside: the matrix stops and names it, the store unchanged
+old=$(head -n 1 "$res/runs.jsonl" | jq -c '.kernel_hash = ("1" * 64)')
+{ echo "$old"; tail -n +2 "$res/runs.jsonl"; } >"$work/edited" && mv "$work/edited" "$res/runs.jsonl"
+cp "$res/runs.jsonl" "$work/store-before"
+mv "$res/superseded.jsonl" "$work/aside-before" && mkdir "$res/superseded.jsonl"
+out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile tiny --results "$res" 2>&1)
+check "superseded kernel, aside unwritable: the matrix fails (exit 1)" test $? -eq 1
+check "superseded kernel, aside unwritable: the error names the file and says the store is unchanged" \
+	grep -q "cannot set superseded runs aside in $res/superseded.jsonl: .*; the store $res/runs.jsonl is unchanged" <<<"$out"
+check "superseded kernel, aside unwritable: the store is byte for byte as it was" cmp "$work/store-before" "$res/runs.jsonl"
+rmdir "$res/superseded.jsonl" && mv "$work/aside-before" "$res/superseded.jsonl"
 
 # kill (SIGTERM) says at once that it stops after the run in flight, then
 # does so: exit 130, that run kept, the rest left for the next command

@@ -92,8 +92,11 @@ static int rewrite(const char *store_path, const char *buf, size_t len, const ch
 		goto out;
 	}
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0 || write_all(fd, buf, len) < 0 || fsync(fd) < 0 || close(fd) < 0 ||
-	    rename(tmp, store_path) < 0) {
+	if (fd >= 0 && (write_all(fd, buf, len) < 0 || fsync(fd) < 0)) {
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0 || close(fd) < 0 || rename(tmp, store_path) < 0) {
 		fail_msg("cannot rewrite %s without its superseded runs (%s): it is unchanged; "
 			 "%s holds copies of them", store_path, strerror(errno), aside);
 		unlink(tmp);
