@@ -79,6 +79,12 @@ size_t stats_reps_for_floor(size_t family, double alpha, size_t cap)
 	return cap + 1;
 }
 
+/* n per cell with z * CV * sqrt(2 / n / efficiency) <= room */
+static double reps_for(double z, double cv, double room)
+{
+	return room > 0 ? ceil(2.0 / MWU_EFFICIENCY * pow(z * cv / room, 2) - 1e-9) : INFINITY;
+}
+
 size_t stats_reps_to_decide(double cv, double margin, size_t family, double alpha,
 			    size_t cap)
 {
@@ -89,19 +95,12 @@ size_t stats_reps_to_decide(double cv, double margin, size_t family, double alph
 
 	if (isnan(cv) || !(margin > 0))
 		return cap + 1;
-	/* n per cell with z * CV * sqrt(2 / n / efficiency) <= margin */
-	need = (size_t)ceil(2.0 / MWU_EFFICIENCY * pow(z * cv / margin, 2) - 1e-9);
+	need = (size_t)reps_for(z, cv, margin);
 	if (need > n)
 		n = need;
 	if (n < STATS_CI_MIN_N)
 		n = STATS_CI_MIN_N;
 	return n > cap ? cap + 1 : n;
-}
-
-/* n per cell with z * CV * sqrt(2 / n / efficiency) <= room */
-static double reps_for(double z, double cv, double room)
-{
-	return room > 0 ? ceil(2.0 / MWU_EFFICIENCY * pow(z * cv / room, 2) - 1e-9) : INFINITY;
 }
 
 size_t stats_reps_for_effect(double cv, double effect, double margin, size_t family,

@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@
 #include "matrix_plan.h"
 #include "matrix_shard.h"
 #include "monotonic.h"
+#include "option_int.h"
 #include "results_store.h"
 #include "run_cell.h"
 #include "run_store.h"
@@ -79,19 +81,6 @@ static int usage(void)
 	return 2;
 }
 
-static int int_arg(const char *opt, const char *text, long long min, long long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtoll(text, &end, 10);
-	if (errno || *end || end == text || *out < min) {
-		fail_msg("%s %s: expected an integer >= %lld", opt, text, min);
-		return -1;
-	}
-	return 0;
-}
-
 static int parse_options(int argc, char **argv, struct matrix_options *o)
 {
 	long long v;
@@ -126,7 +115,7 @@ static int parse_options(int argc, char **argv, struct matrix_options *o)
 			snprintf(o->shard_label, sizeof(o->shard_label), "%d/%d",
 				 o->shard.index, o->shard.count);
 		} else if (!strcmp(a, "-j")) {
-			if (int_arg(a, val, 1, &v) < 0)
+			if (option_int(a, val, 1, LLONG_MAX, &v) < 0)
 				return -1;
 			if (v > MAX_JOBS) {
 				fail_msg("-j %lld: at most %d guests at once", v, MAX_JOBS);
@@ -134,11 +123,11 @@ static int parse_options(int argc, char **argv, struct matrix_options *o)
 			}
 			o->jobs = (int)v;
 		} else if (!strcmp(a, "--seed")) {
-			if (int_arg(a, val, 0, &v) < 0)
+			if (option_int(a, val, 0, LLONG_MAX, &v) < 0)
 				return -1;
 			o->seed = v;
 		} else {
-			if (int_arg(a, val, 0, &v) < 0)
+			if (option_int(a, val, 0, LLONG_MAX, &v) < 0)
 				return -1;
 			o->retries = (int)v;
 		}

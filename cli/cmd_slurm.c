@@ -24,6 +24,7 @@
 #include "commands.h"
 #include "log.h"
 #include "matrix_shard.h"
+#include "option_int.h"
 #include "sharded_results.h"
 #include "slurm_script.h"
 #include "subprocess.h"
@@ -42,20 +43,6 @@ static int usage(void)
 		"[--results DIR] [--seed S] [-j J] [--retries R] [SBATCH_OPTION...]\n"
 		"  SBATCH_OPTION: one word each, e.g. --partition=batch --time=2:00:00\n");
 	return 2;
-}
-
-static int number(const char *opt, const char *text, long long min, long long max,
-		  long long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtoll(text, &end, 10);
-	if (errno || *end || end == text || *out < min || *out > max) {
-		fail_msg("%s %s: expected an integer from %lld to %lld", opt, text, min, max);
-		return -1;
-	}
-	return 0;
 }
 
 /* Options mmx sets itself: a user's copy would break the jobs' wiring. */
@@ -100,7 +87,7 @@ static int parse_options(int argc, char **argv, struct slurm_options *o)
 		} else if (!strcmp(a, "--results")) {
 			o->results = argv[++i];
 		} else if (ours) {
-			if (number(a, val, !strcmp(a, "--seed") || !strcmp(a, "--retries") ? 0 : 1,
+			if (option_int(a, val, !strcmp(a, "--seed") || !strcmp(a, "--retries") ? 0 : 1,
 				   !strcmp(a, "--shards") ? MAX_SHARDS :
 				   !strcmp(a, "-j") ? 8 : (1LL << 62), &v) < 0)
 				return -1;

@@ -57,13 +57,9 @@ static int guest_image_key(const char *agent_path, const char *selftest_dir,
 			return -1;
 		}
 	}
-	for (int i = 0; i < pf->count; i++) {
-		hasher_add_str(h, pf->paths[i]);
-		if (hasher_add_file(h, pf->paths[i]) < 0) {
-			hasher_finish(h, hex);
-			fail_msg("cannot read %s", pf->paths[i]);
-			return -1;
-		}
+	if (program_files_hash(pf, h) < 0) {
+		hasher_finish(h, hex);
+		return -1;
 	}
 	hasher_finish(h, hex);
 	return 0;

@@ -16,16 +16,10 @@ static int archive_key(const struct program_files *pf, char hex[65])
 {
 	struct hasher *h = hasher_new();
 
-	for (int i = 0; i < pf->count; i++) {
-		hasher_add_str(h, pf->paths[i]);
-		if (hasher_add_file(h, pf->paths[i]) < 0) {
-			hasher_finish(h, hex);
-			fail_msg("cannot read %s", pf->paths[i]);
-			return -1;
-		}
-	}
+	int rc = program_files_hash(pf, h);
+
 	hasher_finish(h, hex);
-	return 0;
+	return rc;
 }
 
 int perf_image_overlay(char *out, size_t cap)

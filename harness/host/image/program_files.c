@@ -3,6 +3,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hashing.h"
+#include "log.h"
 #include "program_files.h"
 #include "subprocess.h"
 
@@ -71,6 +73,18 @@ int program_files_find(const char *program, struct program_files *pf,
 	    program_files_parse_ldd(out, pf, err, errlen) < 0) {
 		pf->count = 0;
 		return -1;
+	}
+	return 0;
+}
+
+int program_files_hash(const struct program_files *pf, struct hasher *h)
+{
+	for (int i = 0; i < pf->count; i++) {
+		hasher_add_str(h, pf->paths[i]);
+		if (hasher_add_file(h, pf->paths[i]) < 0) {
+			fail_msg("cannot read %s", pf->paths[i]);
+			return -1;
+		}
 	}
 	return 0;
 }

@@ -25,6 +25,14 @@ struct program_files {
 int program_files_find(const char *program, struct program_files *pf,
 		       char *err, size_t errlen);
 
+struct hasher;
+/*
+ * Adds each file's path and contents to h, so a key over them changes when
+ * any library does.  Returns -1 (reported, naming the file) if one cannot
+ * be read.
+ */
+int program_files_hash(const struct program_files *pf, struct hasher *h);
+
 /* The files of ldd output text (one "name => /path (addr)" per line). */
 int program_files_parse_ldd(const char *ldd_output, struct program_files *pf,
 			    char *err, size_t errlen);
