@@ -87,6 +87,11 @@ void plan_free(struct matrix_plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
+uint64_t plan_fresh_seed(void)
+{
+	return ((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20)) & 0x7fffffffffffULL;
+}
+
 int plan_seed(const char *dir, const char *profile, long long want_seed,
 	      const char *shard, uint64_t *seed)
 {
@@ -119,8 +124,7 @@ int plan_seed(const char *dir, const char *profile, long long want_seed,
 		*seed = (uint64_t)have;
 		return 0;
 	}
-	*seed = want_seed >= 0 ? (uint64_t)want_seed :
-		((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20)) & 0x7fffffffffffULL;
+	*seed = want_seed >= 0 ? (uint64_t)want_seed : plan_fresh_seed();
 	state = json_pack("{s:s, s:I}", "profile", profile, "seed", (json_int_t)*seed);
 	if (shard)
 		json_object_set_new(state, "shard", json_string(shard));

@@ -37,6 +37,9 @@ void plan_read_store(struct matrix_plan *p, const struct cell_list *cells,
 		     const char *profile, const char *store_path);
 void plan_free(struct matrix_plan *p);
 
+/* A new matrix seed (time and pid; 47 bits, so JSON keeps it exact). */
+uint64_t plan_fresh_seed(void);
+
 /*
  * The seed of a results directory: kept in DIR/plan.json on first use so a
  * resumed matrix shuffles the same way.  want_seed < 0: reuse or pick one.

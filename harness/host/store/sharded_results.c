@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cache_dir.h"
 #include "log.h"
 #include "matrix_cells.h"
+#include "matrix_plan.h"
 #include "matrix_shard.h"
 #include "sharded_results.h"
 
@@ -37,9 +36,7 @@ int sharded_results_state(const char *dir, const char *profile, int shards,
 		*seed = (unsigned long long)had;
 		return 0;
 	}
-	*seed = want_seed >= 0 ? (unsigned long long)want_seed :
-		((unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20)) &
-		0x7fffffffffffULL;
+	*seed = want_seed >= 0 ? (unsigned long long)want_seed : plan_fresh_seed();
 	if (!write)
 		return 0;
 	make_dirs(dir);
