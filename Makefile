@@ -139,7 +139,7 @@ UNIT_AGENT_SRC := harness/agent/proc_counters.c harness/agent/cpu_split.c \
 		  harness/agent/perf_output.c \
 		  harness/plugin/func_ranges.c harness/plugin/line_owner.c
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/metric_num.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(CLI_INC) -Iharness/agent -Iharness/plugin -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lz -lm -lpthread
 

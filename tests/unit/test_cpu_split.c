@@ -3,25 +3,19 @@
 #include <jansson.h>
 
 #include "check.h"
+#include "metric_num.h"
 #include "cpu_split.h"
-
-static double num(json_t *m, const char *key)
-{
-	json_t *v = json_object_get(m, key);
-
-	return json_is_number(v) ? json_number_value(v) : -1;
-}
 
 int main(void)
 {
 	json_t *m = json_pack("{s:[i,i,i,i,i,i]}", "c_per_cpu", 1, 10, 20, 30, 2, 3);
 
 	cpu_split_report(m, "c_per_cpu", "charges", 1, 1, 2.0, "mb");
-	CHECK(num(m, "charges_rx_cpus_per_mb") == 5, "one receive CPU: CPU 1 alone");
-	CHECK(num(m, "charges_other_cpus_per_mb") == 28, "the others: 0 and 2-5");
+	CHECK(metric_num(m, "charges_rx_cpus_per_mb") == 5, "one receive CPU: CPU 1 alone");
+	CHECK(metric_num(m, "charges_other_cpus_per_mb") == 28, "the others: 0 and 2-5");
 	cpu_split_report(m, "c_per_cpu", "charges", 1, 3, 2.0, "mb");
-	CHECK(num(m, "charges_rx_cpus_per_mb") == 30, "three receive CPUs: 1-3");
-	CHECK(num(m, "charges_other_cpus_per_mb") == 3, "the others: 0, 4, 5");
+	CHECK(metric_num(m, "charges_rx_cpus_per_mb") == 30, "three receive CPUs: 1-3");
+	CHECK(metric_num(m, "charges_other_cpus_per_mb") == 3, "the others: 0, 4, 5");
 	cpu_split_report(m, "c_per_cpu", "charges", 1, 3, 0, "mb");
 	CHECK(json_is_null(json_object_get(m, "charges_rx_cpus_per_mb")),
 	      "no work done: null, not a division by zero");

@@ -4,14 +4,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "metric_num.h"
 #include "net_rx_threads.h"
-
-static double num(json_t *m, const char *key)
-{
-	json_t *v = json_object_get(m, key);
-
-	return json_is_number(v) ? json_number_value(v) : -1;
-}
 
 static void add(struct net_rx_threads *s, enum net_rx_thread_kind kind, int cpu,
 		unsigned long long ns)
@@ -50,11 +44,11 @@ int main(void)
 	add(&s, NET_RX_THREAD_KSOFTIRQD, 1, 40);
 	m = json_object();
 	net_rx_threads_report(&s, m);
-	CHECK(num(m, "net_rx_thread_ns") == 1517, "backlog and napi threads summed");
+	CHECK(metric_num(m, "net_rx_thread_ns") == 1517, "backlog and napi threads summed");
 	CHECK(json_array_size(json_object_get(m, "net_rx_thread_ns_per_cpu")) == 4 &&
 	      json_number_value(json_array_get(json_object_get(m, "net_rx_thread_ns_per_cpu"), 1)) == 1500,
 	      "per CPU: CPU 1 holds its backlog and napi threads");
-	CHECK(num(m, "ksoftirqd_ns") == 40, "ksoftirqd apart");
+	CHECK(metric_num(m, "ksoftirqd_ns") == 40, "ksoftirqd apart");
 	CHECK(!json_object_get(m, "net_rx_threads_error"), "no error when all opened");
 	json_decref(m);
 
@@ -62,7 +56,7 @@ int main(void)
 	s.ncpus = 2;
 	m = json_object();
 	net_rx_threads_report(&s, m);
-	CHECK(num(m, "net_rx_thread_ns") == 0, "no such threads: 0, nothing ran there");
+	CHECK(metric_num(m, "net_rx_thread_ns") == 0, "no such threads: 0, nothing ran there");
 	json_decref(m);
 
 	s.open_errno = EACCES;

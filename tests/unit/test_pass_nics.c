@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "metric_num.h"
 #include "pass_nics.h"
 
 #define ENTRY "  <idle>-0  [001] ..s1.  10.000001: softirq_entry: vec=3 [action=NET_RX]\n"
@@ -17,13 +18,6 @@ static void poll_of(struct pass_nics *n, const char *dev, int work)
 		 "napi poll on napi struct 00000000a1b2c3d4 for device %s work %d "
 		 "budget 64\n", dev, work);
 	pass_nics_line(n, line);
-}
-
-static double num(json_t *m, const char *k)
-{
-	json_t *v = json_object_get(m, k);
-
-	return json_is_number(v) ? json_number_value(v) : -1;
 }
 
 int main(void)
@@ -51,12 +45,12 @@ int main(void)
 	pass_nics_line(&n, EXIT);
 	pass_nics_report(&n, m);
 
-	CHECK(num(m, "pass_count_with_nic_polls") == 2, "passes with a poll that did work");
-	CHECK(num(m, "pass_nics_mean") == 1.5, "(2 + 1) / 2 NICs a pass");
-	CHECK(num(m, "pass_nics_max") == 2, "at most 2 NICs in a pass");
-	CHECK(num(m, "pass_count_multi_nic") == 1, "one pass polled both NICs");
+	CHECK(metric_num(m, "pass_count_with_nic_polls") == 2, "passes with a poll that did work");
+	CHECK(metric_num(m, "pass_nics_mean") == 1.5, "(2 + 1) / 2 NICs a pass");
+	CHECK(metric_num(m, "pass_nics_max") == 2, "at most 2 NICs in a pass");
+	CHECK(metric_num(m, "pass_count_multi_nic") == 1, "one pass polled both NICs");
 	polls = json_object_get(m, "pass_nic_polls");
-	CHECK(num(polls, "eth0") == 3 && num(polls, "eth2") == 3,
+	CHECK(metric_num(polls, "eth0") == 3 && metric_num(polls, "eth2") == 3,
 	      "polls with work inside passes, per device (an unclosed pass's too)");
 	json_decref(m);
 
@@ -64,7 +58,7 @@ int main(void)
 	pass_nics_init(&n);
 	pass_nics_report(&n, m);
 	CHECK(json_is_null(json_object_get(m, "pass_nics_mean")) &&
-	      num(m, "pass_count_with_nic_polls") == 0, "no poll seen: null mean, not 0");
+	      metric_num(m, "pass_count_with_nic_polls") == 0, "no poll seen: null mean, not 0");
 	json_decref(m);
 	return check_summary();
 }

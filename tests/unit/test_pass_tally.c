@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "metric_num.h"
 #include "pass_tally.h"
 
 #define ENTRY "  <idle>-0  [001] ..s1.  10.000001: softirq_entry: vec=3 [action=NET_RX]\n"
@@ -17,13 +18,6 @@ static void seg(struct pass_tally *t, int port)
 		 "family=AF_INET src=127.0.0.1:%d dest=127.0.0.1:40000 mark=0x0 "
 		 "data_len=1448 snd_nxt=0x1 snd_una=0x1 snd_cwnd=10\n", port);
 	pass_tally_line(t, line);
-}
-
-static double num(json_t *m, const char *k)
-{
-	json_t *v = json_object_get(m, k);
-
-	return json_is_number(v) ? json_number_value(v) : -1;
 }
 
 int main(void)
@@ -56,21 +50,21 @@ int main(void)
 	pass_tally_line(&t, EXIT);	/* the next CPU's file starts mid-pass */
 	pass_tally_report(&t, 42, m);
 
-	CHECK(num(m, "pass_count") == 3, "three passes closed (the open one not counted)");
-	CHECK(num(m, "pass_count_with_skbs") == 2, "an empty pass has no shape");
-	CHECK(num(m, "pass_skbs_mean") == 4, "(5 + 3) / 2 segments a pass");
-	CHECK(num(m, "pass_tenants_mean") == 2.5, "(2 + 3) / 2 tenants a pass");
-	CHECK(num(m, "pass_runs_mean") == 3, "(3 + 3) / 2 runs a pass");
-	CHECK(num(m, "pass_runs_per_tenant") == 6.0 / 5.0, "runs over tenants: the batch's bound");
-	CHECK(num(m, "pass_skbs_max") == 5 && num(m, "pass_tenants_max") == 3, "maxima");
-	CHECK(num(m, "pass_skbs_outside") == 1, "a tenant segment outside a pass is counted apart");
-	CHECK(num(m, "pass_events_lost") == 42, "lost events reported as given");
+	CHECK(metric_num(m, "pass_count") == 3, "three passes closed (the open one not counted)");
+	CHECK(metric_num(m, "pass_count_with_skbs") == 2, "an empty pass has no shape");
+	CHECK(metric_num(m, "pass_skbs_mean") == 4, "(5 + 3) / 2 segments a pass");
+	CHECK(metric_num(m, "pass_tenants_mean") == 2.5, "(2 + 3) / 2 tenants a pass");
+	CHECK(metric_num(m, "pass_runs_mean") == 3, "(3 + 3) / 2 runs a pass");
+	CHECK(metric_num(m, "pass_runs_per_tenant") == 6.0 / 5.0, "runs over tenants: the batch's bound");
+	CHECK(metric_num(m, "pass_skbs_max") == 5 && metric_num(m, "pass_tenants_max") == 3, "maxima");
+	CHECK(metric_num(m, "pass_skbs_outside") == 1, "a tenant segment outside a pass is counted apart");
+	CHECK(metric_num(m, "pass_events_lost") == 42, "lost events reported as given");
 	json_decref(m);
 
 	m = json_object();
 	pass_tally_init(&t, 20000, 2);
 	pass_tally_report(&t, 0, m);
-	CHECK(json_is_null(json_object_get(m, "pass_skbs_mean")) && num(m, "pass_count") == 0,
+	CHECK(json_is_null(json_object_get(m, "pass_skbs_mean")) && metric_num(m, "pass_count") == 0,
 	      "no pass seen (PREEMPT_RT polls in threads): null means, not 0");
 	json_decref(m);
 	return check_summary();
