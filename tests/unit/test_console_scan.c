@@ -30,5 +30,27 @@ int main(void)
 		       line), "kernel-bug", "sleeping in atomic context is a BUG");
 	CHECK_STR(scan("[ 7] Oops: 0002 [#1]\n[ 7] Kernel panic - not syncing: Fatal\n",
 		       line), "kernel-panic", "panic outranks oops");
+	/* what a panic in interrupt looked like, cut to its telling lines */
+	{
+		const char *panic =
+			"[ 9.1] BUG: kernel NULL pointer dereference, address: 0000000000000008\n"
+			"[ 9.1] #PF: supervisor read access in kernel mode\n"
+			"[ 9.1] Oops: Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+			"[ 9.1] RIP: 0010:napi_complete_done+0x12/0x1b0\n"
+			"[ 9.1] RIP: 0010:later_one+0x1/0x2\n"
+			"[ 9.2] Kernel panic - not syncing: Fatal exception in interrupt\n";
+		char ctx[512];
+
+		CHECK(console_first_fault(panic, strlen(panic), ctx, sizeof(ctx)) > 0,
+		      "a fault has a first finding");
+		CHECK_STR(ctx, "first: BUG: kernel NULL pointer dereference, address: "
+			  "0000000000000008; RIP: 0010:napi_complete_done+0x12/0x1b0",
+			  "first fault: the earliest finding and the first RIP after it");
+		CHECK(console_first_fault("[1] Run /init\n", 14, ctx, sizeof(ctx)) == 0 &&
+		      ctx[0] == '\0', "first fault: none in a clean log");
+		CHECK(console_first_fault("[1] WARNING: x\n", 15, ctx, sizeof(ctx)) > 0 &&
+		      strcmp(ctx, "first: WARNING: x") == 0,
+		      "first fault: no RIP, no RIP part");
+	}
 	return check_summary();
 }

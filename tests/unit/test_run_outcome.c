@@ -5,6 +5,8 @@
 #include "result_frame.h"
 #include "run_outcome.h"
 
+static char detail[4096];
+
 static const char *judge(const struct vm_outcome *o, const char *console,
 			 const char *payload, size_t cut)
 {
@@ -20,6 +22,8 @@ static const char *judge(const struct vm_outcome *o, const char *console,
 	snprintf(reason, sizeof(reason), "%s",
 		 strcmp(json_string_value(json_object_get(out, "status")), "ok") == 0 ?
 		 "ok" : json_string_value(json_object_get(out, "reason")));
+	snprintf(detail, sizeof(detail), "%s",
+		 json_string_value(json_object_get(out, "detail")) ?: "");
 	json_decref(out);
 	return reason;
 }
@@ -38,6 +42,16 @@ int main(void)
 	CHECK_STR(judge(&clean, boot, ok, 0), "ok", "clean exit with a result is ok");
 	CHECK_STR(judge(&reset, "[2] Kernel panic - not syncing: x\n", NULL, 0),
 		  "kernel-panic", "a panic is a failure");
+	CHECK_STR(detail, "console: [2] Kernel panic - not syncing: x",
+		  "a panic that is its own first finding is named once");
+	CHECK_STR(judge(&reset, "[1] BUG: unable to handle page fault for address: 8\n"
+			"[1] RIP: 0010:f+0x1/0x9\n"
+			"[2] Kernel panic - not syncing: Fatal exception in interrupt\n",
+			NULL, 0), "kernel-panic", "an oops then a panic is a panic");
+	CHECK_STR(detail, "console: [2] Kernel panic - not syncing: Fatal exception in "
+		  "interrupt (first: BUG: unable to handle page fault for address: 8; "
+		  "RIP: 0010:f+0x1/0x9)",
+		  "the panic's detail names the first fault and where it happened");
 	CHECK_STR(judge(&clean, "[2] WARNING: CPU: 0 PID: 1 at mm/x.c:1\n", ok, 0),
 		  "kernel-warning", "a WARN fails a run even with a result");
 	CHECK_STR(judge(&hung, boot, NULL, 0), "timeout", "a hang is a timeout");

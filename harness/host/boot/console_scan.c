@@ -28,6 +28,24 @@ static const struct pattern patterns[] = {
 	{ "rcu: INFO: rcu_sched", "rcu-stall", 1 },
 };
 
+static const struct pattern *match(const char *line)
+{
+	for (size_t i = 0; i < sizeof(patterns) / sizeof(patterns[0]); i++)
+		if (strstr(line, patterns[i].needle))
+			return &patterns[i];
+	return NULL;
+}
+
+/* one console line at a time, truncated to buf's size */
+static const char *next_line(const char *p, const char *end, char *buf, size_t cap)
+{
+	const char *eol = memchr(p, '\n', (size_t)(end - p));
+	size_t l = eol ? (size_t)(eol - p) : (size_t)(end - p);
+
+	snprintf(buf, cap, "%.*s", (int)(l < cap - 1 ? l : cap - 1), p);
+	return eol ? eol + 1 : end;
+}
+
 const char *console_scan(const char *log, size_t len, char *line, size_t cap)
 {
 	const struct pattern *best = NULL;
@@ -36,21 +54,48 @@ const char *console_scan(const char *log, size_t len, char *line, size_t cap)
 	if (cap)
 		line[0] = '\0';
 	while (p < end) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-		size_t l = eol ? (size_t)(eol - p) : (size_t)(end - p);
 		char buf[1024];
+		const struct pattern *m;
 
-		snprintf(buf, sizeof(buf), "%.*s", (int)(l < 1023 ? l : 1023), p);
-		for (size_t i = 0; i < sizeof(patterns) / sizeof(patterns[0]); i++) {
-			if (!strstr(buf, patterns[i].needle))
-				continue;
-			if (!best || patterns[i].severity > best->severity) {
-				best = &patterns[i];
-				snprintf(line, cap, "%s", buf);
-			}
-			break;
+		p = next_line(p, end, buf, sizeof(buf));
+		m = match(buf);
+		if (m && (!best || m->severity > best->severity)) {
+			best = m;
+			snprintf(line, cap, "%s", buf);
 		}
-		p = eol ? eol + 1 : end;
 	}
 	return best ? best->reason : NULL;
+}
+
+/* the text after the "[ time]" prefix, so the summary stays short */
+static const char *after_stamp(const char *line)
+{
+	const char *s = line[0] == '[' ? strchr(line, ']') : NULL;
+
+	s = s ? s + 1 : line;
+	while (*s == ' ')
+		s++;
+	return s;
+}
+
+size_t console_first_fault(const char *log, size_t len, char *out, size_t cap)
+{
+	const char *p = log, *end = log + len;
+	char first[1024] = "", rip[512] = "";
+
+	if (cap)
+		out[0] = '\0';
+	while (p < end && !rip[0]) {
+		char buf[1024];
+
+		p = next_line(p, end, buf, sizeof(buf));
+		if (!first[0] && match(buf))
+			snprintf(first, sizeof(first), "%.*s", (int)sizeof(first) - 1, after_stamp(buf));
+		else if (first[0] && strstr(buf, "RIP: "))
+			snprintf(rip, sizeof(rip), "%.*s", (int)sizeof(rip) - 1, after_stamp(buf));
+	}
+	if (!first[0] || !cap)
+		return 0;
+	snprintf(out, cap, "first: %s%s%s", first, rip[0] ? "; " : "", rip);
+	return strlen(out);
 }

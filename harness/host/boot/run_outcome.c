@@ -13,6 +13,15 @@ static void failed(json_t *out, const char *reason, const char *detail)
 	json_object_set_new(out, "detail", json_string(detail));
 }
 
+/* "first: X" with no RIP adds nothing when X is the line already shown */
+static int same_finding(const char *first, const char *line)
+{
+	const char *x = first + strlen("first: ");
+	size_t lx = strlen(x), ll = strlen(line);
+
+	return !strstr(first, "; RIP: ") && lx <= ll && strcmp(line + ll - lx, x) == 0;
+}
+
 void run_outcome_judge(const struct vm_outcome *o, const char *console,
 		       size_t console_len, const char *result, size_t result_len,
 		       json_t *out)
@@ -20,7 +29,7 @@ void run_outcome_judge(const struct vm_outcome *o, const char *console,
 	const char *kernel_reason, *payload = NULL;
 	enum frame_status fs;
 	size_t plen = 0;
-	char line[1024], detail[1400];
+	char line[1024], first[1600], detail[2800];
 	json_t *guest = NULL;
 
 	fs = frame_decode(result ? result : "", result ? result_len : 0, &payload,
@@ -35,7 +44,12 @@ void run_outcome_judge(const struct vm_outcome *o, const char *console,
 	kernel_reason = console_scan(console ? console : "", console ? console_len : 0,
 				     line, sizeof(line));
 	if (kernel_reason) {
-		snprintf(detail, sizeof(detail), "console: %s", line);
+		/* a panic's own line rarely says where: add the first fault */
+		if (console_first_fault(console, console_len, first, sizeof(first)) &&
+		    !same_finding(first, line))
+			snprintf(detail, sizeof(detail), "console: %s (%s)", line, first);
+		else
+			snprintf(detail, sizeof(detail), "console: %s", line);
 		failed(out, kernel_reason, detail);
 	} else if (o->timed_out) {
 		snprintf(detail, sizeof(detail),
