@@ -9,10 +9,25 @@ passed=0
 failed=0
 failed_names=()
 
+# A failed test's guest faults, so a CI log shows the oops and its call
+# trace, not only "Fatal exception": the first 40 lines from the first
+# finding of each console log the test wrote (at most 3 logs).
+kernel_fault_excerpts() {
+	local since=$1 shown=0 c
+	while read -r c; do
+		grep -qE 'BUG:|Oops:|WARNING:|Kernel panic' "$c" || continue
+		echo "    kernel fault in $c:"
+		grep -m1 -A39 -E 'BUG:|Oops:|WARNING:|Kernel panic' "$c" | sed 's/^/    | /'
+		shown=$((shown + 1))
+		[ "$shown" -lt 3 ] || break
+	done < <(find results -name console.log -newer "$since" 2>/dev/null | sort)
+}
+
 run_one() {
 	local name=$1 stream=$2; shift 2
-	local log t0 rc
+	local log t0 rc stamp
 	log=$(mktemp)
+	stamp=$(mktemp)
 	t0=$(date +%s)
 	if [ "$stream" = stream ]; then
 		# long tests show their progress as they go
@@ -37,10 +52,11 @@ run_one() {
 		echo "FAIL $name ($p passed, $f failed, $(( $(date +%s) - t0 ))s)"
 		grep -E '^(not ok|#)' "$log" | sed 's/^/    /'
 		[ "$stream" = stream ] || { echo "    full output:"; sed 's/^/    | /' "$log" | tail -n 40; }
+		kernel_fault_excerpts "$stamp"
 	else
 		echo "PASS $name ($p checks, $(( $(date +%s) - t0 ))s)"
 	fi
-	rm -f "$log"
+	rm -f "$log" "$stamp"
 }
 
 for t in build/tests/test_*; do
