@@ -136,6 +136,7 @@ UNIT_AGENT_SRC := harness/agent/proc_counters.c harness/agent/cpu_split.c \
 		  harness/agent/latency_hist.c \
 		  harness/agent/net_rx_threads.c harness/agent/perf_probes.c \
 		  harness/agent/pass_tally.c harness/agent/pass_nics.c \
+		  harness/agent/kprobe_missed.c \
 		  harness/agent/perf_output.c \
 		  harness/plugin/func_ranges.c harness/plugin/line_owner.c
 

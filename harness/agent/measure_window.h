@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "kprobe_missed.h"
 #include "net_rx_threads.h"
 #include "perf_probes.h"
 #include "perf_record.h"
@@ -76,6 +77,7 @@ struct measure_window {
 	struct perf_counter tracepoints[WINDOW_TRACEPOINTS];
 	struct perf_counter kprobes[WINDOW_MAX_KPROBES];
 	int nkprobes;
+	struct kprobe_missed kprobes_missed;
 	int have_rx_action, rx_action_unreadable;
 	char rx_action_error[200];
 	double rx_action_ns[2][PROBE_MAX_CPUS];

@@ -97,6 +97,7 @@ void window_counters_open(struct measure_window *w)
 	w->nkprobes = (int)NKPROBES;
 	for (int i = 0; i < w->nkprobes; i++)
 		kprobe_counter_open(&w->kprobes[i], window_kprobes[i], w->ncpus);
+	kprobe_missed_open(&w->kprobes_missed, window_kprobes, w->nkprobes);
 }
 
 /* Every per-CPU counter of the window, then the task counter. */
@@ -125,6 +126,7 @@ void close_counters(struct measure_window *w)
 
 	for (int i = 0; i < n; i++)
 		perf_counter_close(pc[i]);
+	kprobe_missed_close(&w->kprobes_missed);
 }
 
 /*
@@ -144,8 +146,10 @@ void snapshot_counters(struct measure_window *w, int at_end)
 	cpu_set_t saved, one;
 	int pinned = sched_getaffinity(0, sizeof(saved), &saved) == 0;
 
-	if (!at_end)
+	if (!at_end) {
+		kprobe_missed_read(&w->kprobes_missed, 0);
 		perf_counter_start(&w->task_clock);
+	}
 	if (first < 0 || first >= w->ncpus)
 		first = 0;
 	for (int k = 0; k < w->ncpus; k++) {
@@ -165,8 +169,10 @@ void snapshot_counters(struct measure_window *w, int at_end)
 	}
 	if (pinned)
 		sched_setaffinity(0, sizeof(saved), &saved);
-	if (at_end)
+	if (at_end) {
 		perf_counter_stop(&w->task_clock);
+		kprobe_missed_read(&w->kprobes_missed, 1);
+	}
 }
 
 static json_t *total_or_null(const struct perf_counter *pc)
@@ -222,6 +228,7 @@ void report_kprobes(const struct measure_window *w, json_t *metrics)
 	json_object_set_new(metrics, "kprobe_counts", counts);
 	json_object_set_new(metrics, "kprobes_absent", absent);
 	json_object_set_new(metrics, "kprobe_open_errors", errors);
+	kprobe_missed_report(&w->kprobes_missed, metrics);
 	if (k[K_TRY_CHARGE].absent || k[K_CHARGE].absent)
 		json_object_set_new(metrics, "page_counter_charges", json_null());
 	else

@@ -160,6 +160,29 @@ static void test_metrics(void)
 	      "100 against 110 kprobe calls: the cross-check fails");
 	json_decref(cost);
 
+	/* kprobe hits the kernel dropped (a probe already running) count too */
+	json_object_set_new(json_object_get(metrics, "kprobe_counts"), "try_charge_memcg",
+			    json_integer(90));
+	cost = cost_metrics_read(path, metrics, err, sizeof(err));
+	CHECK(cost && json_is_false(json_object_get(cost, "crosscheck_ok")),
+	      "100 calls against 90 kprobe hits and no misses read: the cross-check fails");
+	json_decref(cost);
+	json_object_set_new(metrics, "kprobe_missed", json_pack("{s:i, s:n}",
+			    "try_charge_memcg", 9, "page_counter_try_charge"));
+	cost = cost_metrics_read(path, metrics, err, sizeof(err));
+	f = json_object_get(json_object_get(cost, "crosscheck"), "try_charge_memcg");
+	CHECK(cost && json_is_true(json_object_get(cost, "crosscheck_ok")),
+	      "100 calls against 90 hits + 9 misses: the kernel's own count agrees");
+	CHECK(json_number_value(json_object_get(f, "kprobe")) == 99 &&
+	      json_integer_value(json_object_get(f, "kprobe_hits")) == 90 &&
+	      json_integer_value(json_object_get(f, "kprobe_missed")) == 9,
+	      "the crosscheck shows hits and misses apart, and compares their sum");
+	CHECK(json_is_null(json_object_get(json_object_get(json_object_get(cost, "crosscheck"),
+			   "page_counter_try_charge"), "kprobe_missed")),
+	      "misses unknown: null, and the hits alone compared");
+	json_decref(cost);
+	json_object_del(metrics, "kprobe_missed");
+
 	json_object_set_new(metrics, "kprobe_counts", json_object());
 	cost = cost_metrics_read(path, metrics, err, sizeof(err));
 	CHECK(cost && json_is_null(json_object_get(cost, "crosscheck_ok")),

@@ -125,28 +125,36 @@ static void all_per_unit(json_t *cost, double kernel, double instr,
 }
 
 /*
- * Plugin calls against kprobe calls of the same functions in the same
- * window: the instrument agrees with the old one, or its numbers are not
- * trusted.
+ * Plugin calls against the kernel's own count of entries to the same
+ * functions in the same window: the kprobes' hits plus the hits the kernel
+ * dropped because a kprobe was already running on that CPU (an interrupt
+ * on top of a task's probe; metrics.kprobe_missed).  The instrument agrees
+ * with the old one, or its numbers are not trusted.
  */
 static void crosscheck(json_t *cost, json_t *functions, json_t *metrics)
 {
 	json_t *kc = json_object_get(metrics, "kprobe_counts"), *out = json_object();
+	json_t *km = json_object_get(metrics, "kprobe_missed");
 	int ok = 1, checked = 0;
 
 	for (size_t i = 0; i < cost_crosscheck_functions_count; i++) {
 		const char *fn = cost_crosscheck_functions[i];
-		json_t *k = json_object_get(kc, fn);
+		json_t *k = json_object_get(kc, fn), *m = json_object_get(km, fn), *e;
 		double p = json_number_value(json_object_get(json_object_get(functions, fn),
 							     "calls"));
 		double kv, diff;
 
 		if (!json_is_number(k))
 			continue;	/* no kprobe count to compare with */
-		kv = json_number_value(k);
+		/* a record from before misses were read compares hits alone */
+		kv = json_number_value(k) + (json_is_number(m) ? json_number_value(m) : 0);
 		diff = fabs(p - kv);
-		json_object_set_new(out, fn, json_pack("{s:f, s:f, s:f}", "plugin", p,
-			"kprobe", kv, "rel_diff", kv > 0 ? diff / kv : (p > 0 ? 1.0 : 0.0)));
+		e = json_pack("{s:f, s:f, s:f}", "plugin", p, "kprobe", kv,
+			      "rel_diff", kv > 0 ? diff / kv : (p > 0 ? 1.0 : 0.0));
+		json_object_set_new(e, "kprobe_hits", json_deep_copy(k));
+		json_object_set_new(e, "kprobe_missed", json_is_number(m) ? json_deep_copy(m) :
+				    json_null());
+		json_object_set_new(out, fn, e);
 		checked++;
 		if (diff > fmax(COST_CROSSCHECK_TOLERANCE * kv, 2))
 			ok = 0;

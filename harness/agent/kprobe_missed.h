@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_KPROBE_MISSED_H
+#define MMX_KPROBE_MISSED_H
+
+#include <jansson.h>
+
+#define KPROBE_MISSED_MAX 32
+
+/*
+ * Kprobe hits the kernel dropped.  A kprobe on a function entry runs from
+ * ftrace; an interrupt that arrives while one kprobe handler runs and calls
+ * a probed function (a NET_RX softirq charging socket memory on top of a
+ * task's charge) finds a kprobe running on that CPU and only counts a miss,
+ * so perf's kprobe counts are short by that many calls.  The kernel keeps
+ * the misses per kprobe and shows them for tracefs kprobe events only: a
+ * disabled event on the same function shares the probe and its misses, and
+ * kprobe_profile shows them.
+ */
+struct kprobe_missed {
+	int n;
+	const char *func[KPROBE_MISSED_MAX];
+	int present[KPROBE_MISSED_MAX];
+	long long at[2][KPROBE_MISSED_MAX];	/* misses at window begin, end */
+	char error[200];
+};
+
+/* A shadow event per function; one the kernel cannot probe stays absent. */
+void kprobe_missed_open(struct kprobe_missed *m, const char *const *funcs, int n);
+/* at_end 0 at the window's begin, 1 at its end */
+void kprobe_missed_read(struct kprobe_missed *m, int at_end);
+/* metrics.kprobe_missed: {function: misses in the window, null if unknown} */
+void kprobe_missed_report(const struct kprobe_missed *m, json_t *metrics);
+void kprobe_missed_close(struct kprobe_missed *m);
+/*
+ * The misses of event in kprobe_profile's text ("  <event> <hits> <misses>"
+ * a line, the event without its group), or -1 when it has no line.
+ */
+long long kprobe_profile_misses(const char *profile, const char *event);
+
+#endif
