@@ -61,7 +61,7 @@ long long kprobe_profile_misses(const char *profile, const char *event)
 	return -1;
 }
 
-void kprobe_missed_read(struct kprobe_missed *m, int at_end)
+void kprobe_missed_read(struct kprobe_missed *m, enum kprobe_missed_edge edge)
 {
 	static char buf[16384];
 	ssize_t got = 0, r;
@@ -74,20 +74,28 @@ void kprobe_missed_read(struct kprobe_missed *m, int at_end)
 	}
 	buf[got > 0 ? got : 0] = '\0';
 	for (int i = 0; i < m->n; i++)
-		m->at[at_end][i] = m->present[i] && fd >= 0 ? kprobe_profile_misses(buf, m->func[i]) : -1;
+		m->at[edge][i] = m->present[i] && fd >= 0 ? kprobe_profile_misses(buf, m->func[i]) : -1;
 }
 
-void kprobe_missed_report(const struct kprobe_missed *m, json_t *metrics)
+static json_t *misses_between(const struct kprobe_missed *m, int from, int to)
 {
 	json_t *out = json_object();
 
 	for (int i = 0; i < m->n; i++) {
-		long long a = m->at[0][i], b = m->at[1][i];
+		long long a = m->at[from][i], b = m->at[to][i];
 
 		json_object_set_new(out, m->func[i], a >= 0 && b >= a ?
 				    json_integer(b - a) : json_null());
 	}
-	json_object_set_new(metrics, "kprobe_missed", out);
+	return out;
+}
+
+void kprobe_missed_report(const struct kprobe_missed *m, json_t *metrics)
+{
+	json_object_set_new(metrics, "kprobe_missed",
+			    misses_between(m, MISSED_OUTER_BEGIN, MISSED_OUTER_END));
+	json_object_set_new(metrics, "kprobe_missed_inner",
+			    misses_between(m, MISSED_INNER_BEGIN, MISSED_INNER_END));
 	if (m->error[0])
 		json_object_set_new(metrics, "kprobe_missed_error", json_string(m->error));
 }

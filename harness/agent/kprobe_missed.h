@@ -15,20 +15,32 @@
  * the misses per kprobe and shows them for tracefs kprobe events only: a
  * disabled event on the same function shares the probe and its misses, and
  * kprobe_profile shows them.
+ *
+ * The counts are not per CPU, while the window's counters start and stop
+ * CPU by CPU: so they are read four times, before and after the begin's CPU
+ * pass and before and after the end's.  Misses between the outer reads
+ * bound from above those of any CPU's window, misses between the inner
+ * reads (every CPU's window open) from below.
  */
+enum kprobe_missed_edge {
+	MISSED_OUTER_BEGIN, MISSED_INNER_BEGIN, MISSED_INNER_END, MISSED_OUTER_END,
+	MISSED_EDGES
+};
 struct kprobe_missed {
 	int n;
 	const char *func[KPROBE_MISSED_MAX];
 	int present[KPROBE_MISSED_MAX];
-	long long at[2][KPROBE_MISSED_MAX];	/* misses at window begin, end */
+	long long at[MISSED_EDGES][KPROBE_MISSED_MAX];
 	char error[200];
 };
 
 /* A shadow event per function; one the kernel cannot probe stays absent. */
 void kprobe_missed_open(struct kprobe_missed *m, const char *const *funcs, int n);
-/* at_end 0 at the window's begin, 1 at its end */
-void kprobe_missed_read(struct kprobe_missed *m, int at_end);
-/* metrics.kprobe_missed: {function: misses in the window, null if unknown} */
+void kprobe_missed_read(struct kprobe_missed *m, enum kprobe_missed_edge edge);
+/*
+ * metrics.kprobe_missed (between the outer reads) and kprobe_missed_inner
+ * (between the inner ones): {function: misses, null if unknown}
+ */
 void kprobe_missed_report(const struct kprobe_missed *m, json_t *metrics);
 void kprobe_missed_close(struct kprobe_missed *m);
 /*

@@ -146,10 +146,10 @@ void snapshot_counters(struct measure_window *w, int at_end)
 	cpu_set_t saved, one;
 	int pinned = sched_getaffinity(0, sizeof(saved), &saved) == 0;
 
-	if (!at_end) {
-		kprobe_missed_read(&w->kprobes_missed, 0);
+	kprobe_missed_read(&w->kprobes_missed,
+			   at_end ? MISSED_INNER_END : MISSED_OUTER_BEGIN);
+	if (!at_end)
 		perf_counter_start(&w->task_clock);
-	}
 	if (first < 0 || first >= w->ncpus)
 		first = 0;
 	for (int k = 0; k < w->ncpus; k++) {
@@ -169,10 +169,10 @@ void snapshot_counters(struct measure_window *w, int at_end)
 	}
 	if (pinned)
 		sched_setaffinity(0, sizeof(saved), &saved);
-	if (at_end) {
+	if (at_end)
 		perf_counter_stop(&w->task_clock);
-		kprobe_missed_read(&w->kprobes_missed, 1);
-	}
+	kprobe_missed_read(&w->kprobes_missed,
+			   at_end ? MISSED_OUTER_END : MISSED_INNER_BEGIN);
 }
 
 static json_t *total_or_null(const struct perf_counter *pc)

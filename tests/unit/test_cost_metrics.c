@@ -5,6 +5,7 @@
  * (cost_metrics), with its cross-check against the kprobe counts.
  */
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -168,20 +169,46 @@ static void test_metrics(void)
 	      "100 calls against 90 kprobe hits and no misses read: the cross-check fails");
 	json_decref(cost);
 	json_object_set_new(metrics, "kprobe_missed", json_pack("{s:i, s:n}",
-			    "try_charge_memcg", 9, "page_counter_try_charge"));
+			    "try_charge_memcg", 15, "page_counter_try_charge"));
+	json_object_set_new(metrics, "kprobe_missed_inner", json_pack("{s:i, s:n}",
+			    "try_charge_memcg", 6, "page_counter_try_charge"));
 	cost = cost_metrics_read(path, metrics, err, sizeof(err));
 	f = json_object_get(json_object_get(cost, "crosscheck"), "try_charge_memcg");
 	CHECK(cost && json_is_true(json_object_get(cost, "crosscheck_ok")),
-	      "100 calls against 90 hits + 9 misses: the kernel's own count agrees");
-	CHECK(json_number_value(json_object_get(f, "kprobe")) == 99 &&
-	      json_integer_value(json_object_get(f, "kprobe_hits")) == 90 &&
-	      json_integer_value(json_object_get(f, "kprobe_missed")) == 9,
-	      "the crosscheck shows hits and misses apart, and compares their sum");
+	      "100 calls between 90 hits + 6 inner misses and 90 + 15 outer: they agree");
+	CHECK(json_number_value(json_object_get(f, "kprobe")) == 90 &&
+	      json_number_value(json_array_get(json_object_get(f, "kprobe_bounds"), 0)) == 96 &&
+	      json_number_value(json_array_get(json_object_get(f, "kprobe_bounds"), 1)) == 105 &&
+	      json_integer_value(json_object_get(f, "kprobe_missed")) == 15 &&
+	      json_integer_value(json_object_get(f, "kprobe_missed_inner")) == 6 &&
+	      json_number_value(json_object_get(f, "rel_diff")) == 0,
+	      "the crosscheck shows hits, both misses and the bounds; inside them rel_diff is 0");
 	CHECK(json_is_null(json_object_get(json_object_get(json_object_get(cost, "crosscheck"),
 			   "page_counter_try_charge"), "kprobe_missed")),
 	      "misses unknown: null, and the hits alone compared");
 	json_decref(cost);
+	/* 100 calls but 110 hits + inner misses: the plugin missed some */
+	json_object_set_new(json_object_get(metrics, "kprobe_missed_inner"), "try_charge_memcg",
+			    json_integer(20));
+	json_object_set_new(json_object_get(metrics, "kprobe_missed"), "try_charge_memcg",
+			    json_integer(25));
+	cost = cost_metrics_read(path, metrics, err, sizeof(err));
+	f = json_object_get(json_object_get(cost, "crosscheck"), "try_charge_memcg");
+	CHECK(cost && json_is_false(json_object_get(cost, "crosscheck_ok")) &&
+	      fabs(json_number_value(json_object_get(f, "rel_diff")) - 10.0 / 110) < 1e-9,
+	      "below hits + inner misses by 9%: the cross-check fails");
+	json_decref(cost);
+	/* 100 calls but at most 90 + 5: too many */
+	json_object_set_new(json_object_get(metrics, "kprobe_missed_inner"), "try_charge_memcg",
+			    json_integer(2));
+	json_object_set_new(json_object_get(metrics, "kprobe_missed"), "try_charge_memcg",
+			    json_integer(5));
+	cost = cost_metrics_read(path, metrics, err, sizeof(err));
+	CHECK(cost && json_is_false(json_object_get(cost, "crosscheck_ok")),
+	      "above hits + outer misses by 5%: the cross-check fails");
+	json_decref(cost);
 	json_object_del(metrics, "kprobe_missed");
+	json_object_del(metrics, "kprobe_missed_inner");
 
 	json_object_set_new(metrics, "kprobe_counts", json_object());
 	cost = cost_metrics_read(path, metrics, err, sizeof(err));

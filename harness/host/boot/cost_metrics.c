@@ -124,39 +124,53 @@ static void all_per_unit(json_t *cost, double kernel, double instr,
 		 units, unit);
 }
 
+static double count_or(json_t *v, double dflt)
+{
+	return json_is_number(v) ? json_number_value(v) : dflt;
+}
+
 /*
  * Plugin calls against the kernel's own count of entries to the same
- * functions in the same window: the kprobes' hits plus the hits the kernel
- * dropped because a kprobe was already running on that CPU (an interrupt
- * on top of a task's probe; metrics.kprobe_missed).  The instrument agrees
- * with the old one, or its numbers are not trusted.
+ * functions in the same window.  The kprobes' hits miss the calls that
+ * found a kprobe already running on their CPU (an interrupt on top of a
+ * task's probe), which the kernel counts per probe but not per CPU: the
+ * misses read while every CPU's window was open (metrics.
+ * kprobe_missed_inner) bound the calls from below, those read around the
+ * CPU passes (kprobe_missed) from above.  The plugin must fall between
+ * hits + inner and hits + outer misses, within the tolerance; with no
+ * misses both bounds are the hits.  Otherwise its numbers are not trusted.
  */
 static void crosscheck(json_t *cost, json_t *functions, json_t *metrics)
 {
 	json_t *kc = json_object_get(metrics, "kprobe_counts"), *out = json_object();
-	json_t *km = json_object_get(metrics, "kprobe_missed");
+	json_t *outer = json_object_get(metrics, "kprobe_missed");
+	json_t *inner = json_object_get(metrics, "kprobe_missed_inner");
 	int ok = 1, checked = 0;
 
 	for (size_t i = 0; i < cost_crosscheck_functions_count; i++) {
 		const char *fn = cost_crosscheck_functions[i];
-		json_t *k = json_object_get(kc, fn), *m = json_object_get(km, fn), *e;
+		json_t *k = json_object_get(kc, fn), *e;
 		double p = json_number_value(json_object_get(json_object_get(functions, fn),
 							     "calls"));
-		double kv, diff;
+		double hits, lo, hi, off;
 
 		if (!json_is_number(k))
 			continue;	/* no kprobe count to compare with */
-		/* a record from before misses were read compares hits alone */
-		kv = json_number_value(k) + (json_is_number(m) ? json_number_value(m) : 0);
-		diff = fabs(p - kv);
-		e = json_pack("{s:f, s:f, s:f}", "plugin", p, "kprobe", kv,
-			      "rel_diff", kv > 0 ? diff / kv : (p > 0 ? 1.0 : 0.0));
-		json_object_set_new(e, "kprobe_hits", json_deep_copy(k));
-		json_object_set_new(e, "kprobe_missed", json_is_number(m) ? json_deep_copy(m) :
-				    json_null());
+		hits = json_number_value(k);
+		/* records from before misses were read: the hits alone */
+		lo = hits + count_or(json_object_get(inner, fn), 0);
+		hi = hits + count_or(json_object_get(outer, fn), 0);
+		off = p < lo ? lo - p : p > hi ? p - hi : 0;
+		e = json_pack("{s:f, s:f, s:[f, f], s:f}", "plugin", p, "kprobe", hits,
+			      "kprobe_bounds", lo, hi, "rel_diff",
+			      off == 0 ? 0.0 : p < lo ? off / lo : (hi > 0 ? off / hi : 1.0));
+		json_object_set_new(e, "kprobe_missed",
+				    json_deep_copy(json_object_get(outer, fn)) ?: json_null());
+		json_object_set_new(e, "kprobe_missed_inner",
+				    json_deep_copy(json_object_get(inner, fn)) ?: json_null());
 		json_object_set_new(out, fn, e);
 		checked++;
-		if (diff > fmax(COST_CROSSCHECK_TOLERANCE * kv, 2))
+		if (off > fmax(COST_CROSSCHECK_TOLERANCE * (p < lo ? lo : hi), 2))
 			ok = 0;
 	}
 	json_object_set_new(cost, "crosscheck", out);
