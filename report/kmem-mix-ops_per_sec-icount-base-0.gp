@@ -1,6 +1,6 @@
 set terminal svg size 1000,600 dynamic noenhanced font 'sans,12' background '#ffffff'
 set output 'kmem-mix-ops_per_sec-icount-base-0.svg'
-set title "kmem-mix: accounted kernel-allocation ops per second vs kmem_tenants\ntiming mode: icount, kconfig: base; median and order-statistic interval (coverage 93.7% at n = 5)\nduration_s=2 kmem_fifo=1 profile=0 rx_tenants=4 stats_reader_hz=0 warmup_s=1"
+set title "kmem-mix: accounted kernel-allocation ops per second vs kmem_tenants\ntiming mode: icount, kconfig: base; median and order-statistic interval (coverage 93.7% at n = 5)\ncost=1 duration_s=2 kmem_fifo=1 profile=0 rx_tenants=4 stats_reader_hz=0 warmup_s=1"
 set xlabel "kmem_tenants"
 set ylabel "accounted kernel-allocation ops per second (ops/s)"
 set grid
