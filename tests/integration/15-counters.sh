@@ -99,6 +99,10 @@ check "baseline: no NET_RX thread time, no error" b '.net_rx_thread_ns == 0 and 
 check "backlog-threads: the softirq sees almost nothing" t '.net_rx_softirq_ns < 0.05 * .napi_poll_ns'
 check "backlog-threads: the polls run in backlog_napi/1" \
 	t '.net_rx_thread_ns_per_cpu[1] > 0 and .napi_poll_ns_per_cpu[1] <= .net_rx_thread_ns_per_cpu[1]'
-check "backlog-threads: poll time per MB within 10% of baseline's" \
+# one run a side: baseline's poll time per MB ranged 3.30-3.83 ms (CV about
+# 5%) over 5 runs of this test, so the ratio of two runs has a spread near
+# 7%, and a 10% band failed a clean CI run at +11.4%; 20% still catches a
+# thread whose polls go unmeasured or are counted twice
+check "backlog-threads: poll time per MB within 20% of baseline's" \
 	jq -n -e --argjson a "$rec_baseline" --argjson b "$rec_backlog_threads" \
-	'($b.metrics.napi_poll_ns_per_mb / $a.metrics.napi_poll_ns_per_mb - 1 | fabs) < 0.10'
+	'($b.metrics.napi_poll_ns_per_mb / $a.metrics.napi_poll_ns_per_mb - 1 | fabs) < 0.20'
