@@ -19,7 +19,7 @@ field() { jq -r "$2" <<<"$1"; }
 # mmx run "$@" --out STORE, printing the record.  A run whose guest kernel
 # failed (reason kernel-*) is stored failed as always, shown here with its
 # first fault and call trace, and run once more: test 17's rx_nics=2 run
-# panicked the unmodified kernel once in 3 CI runs, and once in 177 runs on
+# panicked the unmodified kernel once in 3 CI runs, and once in 186 runs on
 # this machine, with "Oops: int3" in __schedule on an idle vCPU: an int3 the
 # kernel's text patching (text_poke_bp) had already replaced, executed under
 # tcg's multi-threaded TCG (never seen under icount, which runs the vCPUs on
