@@ -35,7 +35,7 @@ run_retrying_kernel_fault() {
 	fi
 	{
 		jq -r '"# guest kernel fault, retrying once: run \(.run_id) \(.reason): \(.detail)"' <<<"$rec"
-		grep -m1 -A39 -E 'BUG:|Oops:|WARNING:|Kernel panic' "$(jq -r .console_log <<<"$rec")" | sed 's/^/#   | /'
+		tests/console-fault.sh "$(jq -r .console_log <<<"$rec")" '#   | '
 	} >&2
 	$MMX run "$@" --out "$store"
 }

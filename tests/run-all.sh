@@ -13,11 +13,11 @@ failed_names=()
 # trace, not only "Fatal exception": the first 40 lines from the first
 # finding of each console log the test wrote (at most 3 logs).
 kernel_fault_excerpts() {
-	local since=$1 shown=0 c
+	local since=$1 shown=0 c excerpt
 	while read -r c; do
-		grep -qE 'BUG:|Oops:|WARNING:|Kernel panic' "$c" || continue
+		excerpt=$(tests/console-fault.sh "$c" '    | ') || continue
 		echo "    kernel fault in $c:"
-		grep -m1 -A39 -E 'BUG:|Oops:|WARNING:|Kernel panic' "$c" | sed 's/^/    | /'
+		echo "$excerpt"
 		shown=$((shown + 1))
 		[ "$shown" -lt 3 ] || break
 	done < <(find results -name console.log -newer "$since" 2>/dev/null | sort)

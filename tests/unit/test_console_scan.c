@@ -41,14 +41,14 @@ int main(void)
 			"[ 9.2] Kernel panic - not syncing: Fatal exception in interrupt\n";
 		char ctx[512];
 
-		CHECK(console_first_fault(panic, strlen(panic), ctx, sizeof(ctx)) > 0,
+		CHECK(console_first_fault(panic, strlen(panic), NULL, ctx, sizeof(ctx)) > 0,
 		      "a fault has a first finding");
 		CHECK_STR(ctx, "first: BUG: kernel NULL pointer dereference, address: "
 			  "0000000000000008; RIP: 0010:napi_complete_done+0x12/0x1b0",
 			  "first fault: the earliest finding and the first RIP after it");
-		CHECK(console_first_fault("[1] Run /init\n", 14, ctx, sizeof(ctx)) == 0 &&
+		CHECK(console_first_fault("[1] Run /init\n", 14, NULL, ctx, sizeof(ctx)) == 0 &&
 		      ctx[0] == '\0', "first fault: none in a clean log");
-		CHECK(console_first_fault("[1] WARNING: x\n", 15, ctx, sizeof(ctx)) > 0 &&
+		CHECK(console_first_fault("[1] WARNING: x\n", 15, NULL, ctx, sizeof(ctx)) > 0 &&
 		      strcmp(ctx, "first: WARNING: x") == 0,
 		      "first fault: no RIP, no RIP part");
 	}

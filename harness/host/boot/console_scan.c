@@ -78,10 +78,12 @@ static const char *after_stamp(const char *line)
 	return s;
 }
 
-size_t console_first_fault(const char *log, size_t len, char *out, size_t cap)
+size_t console_first_fault(const char *log, size_t len, const char *shown,
+			   char *out, size_t cap)
 {
 	const char *p = log, *end = log + len;
 	char first[1024] = "", rip[512] = "";
+	int first_is_shown = 0;
 
 	if (cap)
 		out[0] = '\0';
@@ -89,12 +91,15 @@ size_t console_first_fault(const char *log, size_t len, char *out, size_t cap)
 		char buf[1024];
 
 		p = next_line(p, end, buf, sizeof(buf));
-		if (!first[0] && match(buf))
+		if (!first[0] && match(buf)) {
 			snprintf(first, sizeof(first), "%.*s", (int)sizeof(first) - 1, after_stamp(buf));
+			first_is_shown = shown && strcmp(buf, shown) == 0;
+		}
 		else if (first[0] && strstr(buf, "RIP: "))
 			snprintf(rip, sizeof(rip), "%.*s", (int)sizeof(rip) - 1, after_stamp(buf));
 	}
-	if (!first[0] || !cap)
+	/* the line already shown, with nothing after it: nothing to add */
+	if (!first[0] || !cap || (first_is_shown && !rip[0]))
 		return 0;
 	snprintf(out, cap, "first: %s%s%s", first, rip[0] ? "; " : "", rip);
 	return strlen(out);

@@ -15,8 +15,10 @@ const char *console_scan(const char *log, size_t len, char *line, size_t cap);
  * What went wrong first, for a failure's one-line detail: "first: <the
  * earliest finding>; RIP: <the first faulting address after it>" (a panic's
  * own line says only "Fatal exception in interrupt").  Returns the length
- * written, 0 when the log has no finding.
+ * written; 0 when the log has no finding, or when its first finding is the
+ * line shown (console_scan's, NULL for none) with no RIP after it.
  */
-size_t console_first_fault(const char *log, size_t len, char *out, size_t cap);
+size_t console_first_fault(const char *log, size_t len, const char *shown,
+			   char *out, size_t cap);
 
 #endif

@@ -13,15 +13,6 @@ static void failed(json_t *out, const char *reason, const char *detail)
 	json_object_set_new(out, "detail", json_string(detail));
 }
 
-/* "first: X" with no RIP adds nothing when X is the line already shown */
-static int same_finding(const char *first, const char *line)
-{
-	const char *x = first + strlen("first: ");
-	size_t lx = strlen(x), ll = strlen(line);
-
-	return !strstr(first, "; RIP: ") && lx <= ll && strcmp(line + ll - lx, x) == 0;
-}
-
 void run_outcome_judge(const struct vm_outcome *o, const char *console,
 		       size_t console_len, const char *result, size_t result_len,
 		       json_t *out)
@@ -45,8 +36,7 @@ void run_outcome_judge(const struct vm_outcome *o, const char *console,
 				     line, sizeof(line));
 	if (kernel_reason) {
 		/* a panic's own line rarely says where: add the first fault */
-		if (console_first_fault(console, console_len, first, sizeof(first)) &&
-		    !same_finding(first, line))
+		if (console_first_fault(console, console_len, line, first, sizeof(first)))
 			snprintf(detail, sizeof(detail), "console: %s (%s)", line, first);
 		else
 			snprintf(detail, sizeof(detail), "console: %s", line);
