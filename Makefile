@@ -116,7 +116,7 @@ $(HOST_LIB): $(filter-out $(BUILD)/obj/cli/mmx_main.o,$(HOST_OBJ)) $(REV_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/mmx: $(BUILD)/obj/cli/mmx_main.o $(HOST_LIB)
-	$(CC) $(CFLAGS) -o $@ $^ -ljansson -lcrypto -lz -lm
+	$(CC) $(CFLAGS) -o $@ $^ -ljansson -lcrypto -lelf -lz -lm
 
 # static: it is /init of an initramfs that holds nothing else
 $(BUILD)/mmx-agent: $(AGENT_SRC) $(COMMON_SRC) $(HEADERS) | $(BUILD)
@@ -125,7 +125,7 @@ $(BUILD)/mmx-agent: $(AGENT_SRC) $(COMMON_SRC) $(HEADERS) | $(BUILD)
 $(BUILD)/mmx-cost.so: $(PLUGIN_SRC) $(HEADERS) | $(BUILD)
 	@inc=$$(./scripts/qemu-plugin-header.sh) && \
 	echo "$(CC) ... -shared -o $@ $(PLUGIN_SRC) (QEMU plugin header: $$inc)" && \
-	$(CC) $(CFLAGS) -fPIC -shared -I"$$inc" -o $@ $(PLUGIN_SRC) $(GLIB_FLAGS) -lpthread
+	$(CC) $(CFLAGS) -fPIC -shared -I"$$inc" -o $@ $(PLUGIN_SRC) $(GLIB_FLAGS) -lcapstone -lpthread
 
 # unit tests: one C program per module under test
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
@@ -138,11 +138,12 @@ UNIT_AGENT_SRC := harness/agent/proc_counters.c harness/agent/cpu_split.c \
 		  harness/agent/pass_tally.c harness/agent/pass_nics.c \
 		  harness/agent/kprobe_missed.c \
 		  harness/agent/perf_output.c \
-		  harness/plugin/func_ranges.c harness/plugin/line_owner.c
+		  harness/plugin/func_ranges.c harness/plugin/line_owner.c \
+		  harness/plugin/mix_estimate.c harness/plugin/insn_classify.c
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/metric_num.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CLI_INC) -Iharness/agent -Iharness/plugin -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lz -lm -lpthread
+	$(CC) $(CFLAGS) $(CLI_INC) -Iharness/agent -Iharness/plugin -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lelf -lz -lm -lcapstone -lpthread
 
 test: deps
 	@$(MAKE) --no-print-directory harness $(UNIT_TESTS)

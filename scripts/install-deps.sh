@@ -8,11 +8,12 @@ pin=$(jq -r '.source.version' matrix.json 2>/dev/null || true)
 
 # package list: build tools, QEMU, JSON/crypto/zlib libraries, plotting, load
 # tools, perf (linux-perf: profile=1 records with it in the guest and its
-# perf.data is read with it on the host), and Slurm with munge (mmx slurm; the
-# test starts a one-node cluster)
+# perf.data is read with it on the host), Capstone (the cost plugin classifies
+# instructions with the disassembler QEMU itself links), and Slurm with munge
+# (mmx slurm; the test starts a one-node cluster)
 pkgs="gcc make flex bison bc patch perl libelf-dev libssl-dev zlib1g-dev ccache
 cpio xz-utils e2fsprogs jq gnuplot-nox iperf3 linux-perf libjansson-dev qemu-system-x86
-python3-ply python3-git linux-source-6.12 libglib2.0-dev pkg-config
+python3-ply python3-git linux-source-6.12 libglib2.0-dev pkg-config libcapstone-dev
 slurmctld slurmd slurm-client munge"
 # the tests add a package that does not exist, to see the message
 pkgs="$pkgs ${MMX_DEPS_EXTRA:-}"

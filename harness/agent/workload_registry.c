@@ -11,6 +11,7 @@ static const struct workload workloads[] = {
 	{ "limits", workload_limits },
 	{ "iperf3", workload_iperf3 },
 	{ "memcg-selftests", workload_memcg_selftests },
+	{ "contention-probe", workload_contention_probe },
 	{ "probe", workload_probe },
 	{ "selftest-panic", workload_panic },
 	{ "selftest-hang", workload_hang },

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * mmx-cost: a QEMU TCG plugin that counts what the guest kernel executes
- * inside the agent's measured window, per vCPU: instructions in total and
- * per function of a set (file funcs=), calls of each function (executions
- * of its first instruction) and, for memory accesses of the charge-path
- * functions, line transfers under the line-owner model (line_owner.h).
- * Results go to out= as JSON when QEMU exits.
+ * inside the agent's measured window, per vCPU: instructions in total, by
+ * class (insn_class.h) and per function of a set (file funcs=), calls of
+ * each function (executions of its first instruction) and, for memory
+ * accesses of the charge-path functions, line transfers twice: under the
+ * serialized line-owner model (line_owner.h: the order the emulator ran
+ * the vCPUs in) and as the expected count had each window's accesses
+ * interleaved at random (mix_estimate.h: independent of the emulator's
+ * schedule).  Results go to out= as JSON when QEMU exits.
  *
  *	qemu-system-x86_64 ... -plugin mmx-cost.so,funcs=F,out=O[,lines=N]
+ *		[,mix=W1:W2:...][,turns=1]
  *
  * Counting is by translated block: a block's instructions are attributed
  * when it starts executing (as QEMU's own hotblocks plugin does), so an
  * exception in the middle of a block counts the rest of it too.
  */
-#include <errno.h>
 #include <glib.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -24,8 +27,8 @@
 #include <qemu/qemu-plugin.h>
 
 #include "../common/cost_window.h"
-#include "func_ranges.h"
-#include "line_owner.h"
+#include "cost_state.h"
+#include "insn_classify.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
@@ -36,17 +39,19 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 static const uint8_t mark_begin[COST_MARK_LEN] = { COST_MARK_BEGIN_BYTES };
 static const uint8_t mark_end[COST_MARK_LEN] = { COST_MARK_END_BYTES };
 
-/* one vCPU's counts, written only by that vCPU's thread */
-struct vcpu_counts {
-	int open;
-	uint64_t begins, ends;
-	uint64_t kernel_insns, user_insns;
-	uint64_t *calls, *insns, *transfers;	/* per function of the set */
-} __attribute__((aligned(64)));
-
 struct tb_seg {
 	int32_t func;
+	uint16_t cls;
 	uint32_t n;
+};
+
+struct tb_info;
+
+/* a modelled instruction's memory callback data */
+struct mem_site {
+	const struct tb_info *tb;	/* the block it was translated in */
+	int32_t func;
+	int is_ret;
 };
 
 /* what a translated block adds when it runs; shared by retranslations */
@@ -56,15 +61,17 @@ struct tb_info {
 	uint32_t nsegs, nentries;
 	struct tb_seg *segs;
 	int32_t *entries;
+	uint32_t classes[IC_COUNT];
+	struct mem_site *sites;		/* per instruction; func < 0: none */
 };
 
-static struct func_ranges funcs;
-static struct line_table *lines;
-static struct vcpu_counts *vcpus;
-static int max_vcpus;
+static struct cost_state st;
 static char *out_path;
 static GHashTable *tb_cache;
 static pthread_mutex_t tb_lock = PTHREAD_MUTEX_INITIALIZER;
+static int have_user_probes;
+static unsigned int turn_vcpu;
+static uint64_t turn_start;
 
 static guint tb_key_hash(gconstpointer p)
 {
@@ -80,27 +87,95 @@ static gboolean tb_key_equal(gconstpointer a, gconstpointer b)
 	return x->vaddr == y->vaddr && x->last == y->last && x->n_insns == y->n_insns;
 }
 
-static struct vcpu_counts *counts_of(unsigned int vcpu)
+/* guest time: instructions run by every vCPU so far (read racily under MTTCG) */
+static uint64_t guest_time(void)
 {
-	if ((int)vcpu >= max_vcpus || !vcpus[vcpu].open)
-		return NULL;
-	return &vcpus[vcpu];
+	uint64_t t = 0;
+
+	for (int v = 0; v < st.max_vcpus; v++)
+		t += __atomic_load_n(&st.vcpus[v].all_insns, __ATOMIC_RELAXED);
+	return t;
+}
+
+static void record_access(struct vcpu_counts *c, unsigned int vcpu,
+			  const struct mem_site *s, uint64_t addr, int is_store)
+{
+	unsigned int holders = 0;
+	uint64_t now;
+
+	if (line_access(st.lines, addr, vcpu, is_store, &holders)) {
+		c->transfers[s->func]++;
+		by_holders_of(c, s->func, is_store)[holder_bucket(holders)]++;
+		if (s->is_ret)
+			c->ret_transfers[s->func]++;
+	}
+	if (!st.nmix)
+		return;
+	now = guest_time();
+	for (int m = 0; m < st.nmix; m++)
+		mix_access(st.mix[m], addr, vcpu, (unsigned int)s->func, is_store, now);
+}
+
+/* a load held back by the stash goes in as a load */
+static void release_stash(struct vcpu_counts *c, unsigned int vcpu)
+{
+	const struct mem_site *s;
+	uint64_t addr;
+
+	s = stash_release(&c->stash, &addr);
+	if (s)
+		record_access(c, vcpu, s, addr, 0);
+}
+
+/* icount runs the vCPUs in turns on one thread: note where one ends */
+static void note_turn(unsigned int vcpu)
+{
+	struct vcpu_counts *prev = &st.vcpus[turn_vcpu];
+	uint64_t len;
+	int b = 0;
+
+	if (vcpu == turn_vcpu)
+		return;
+	len = prev->all_insns - turn_start;
+	if (prev->open && len) {
+		while (b + 1 < TURN_BUCKETS && (len >> (b + 1)))
+			b++;
+		st.turn_hist[b]++;
+		st.turns++;
+		st.turn_insns += len;
+	}
+	turn_vcpu = vcpu;
+	turn_start = st.vcpus[vcpu].all_insns;
 }
 
 static void on_tb_exec(unsigned int vcpu, void *udata)
 {
-	struct vcpu_counts *c = counts_of(vcpu);
 	const struct tb_info *t = udata;
+	struct vcpu_counts *c;
 
-	if (!c)
+	if ((int)vcpu >= st.max_vcpus)
+		return;
+	c = &st.vcpus[vcpu];
+	release_stash(c, vcpu);
+	if (st.turns_on)
+		note_turn(vcpu);
+	c->cur_tb = t;
+	__atomic_store_n(&c->all_insns, c->all_insns + t->n_insns, __ATOMIC_RELAXED);
+	if (!c->open)
 		return;
 	if (t->user) {
 		c->user_insns += t->n_insns;
-		return;
+	} else {
+		c->kernel_insns += t->n_insns;
+		for (int k = 0; k < IC_COUNT; k++)
+			c->kernel_classes[k] += t->classes[k];
 	}
-	c->kernel_insns += t->n_insns;
-	for (uint32_t i = 0; i < t->nsegs; i++)
-		c->insns[t->segs[i].func] += t->segs[i].n;
+	for (uint32_t i = 0; i < t->nsegs; i++) {
+		const struct tb_seg *g = &t->segs[i];
+
+		c->insns[g->func] += g->n;
+		c->classes[(size_t)g->func * IC_COUNT + g->cls] += g->n;
+	}
 	for (uint32_t i = 0; i < t->nentries; i++)
 		c->calls[t->entries[i]]++;
 }
@@ -108,12 +183,27 @@ static void on_tb_exec(unsigned int vcpu, void *udata)
 static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr,
 		   void *udata)
 {
-	struct vcpu_counts *c = counts_of(vcpu);
+	const struct mem_site *s = udata;
 	struct qemu_plugin_hwaddr *hw;
-	uint64_t addr = vaddr;
+	struct vcpu_counts *c;
+	uint64_t addr = vaddr, held;
+	const void *released;
+	int is_store;
 
-	if (!c)
+	if ((int)vcpu >= st.max_vcpus)
 		return;
+	c = &st.vcpus[vcpu];
+	if (!c->open)
+		return;
+	/*
+	 * QEMU 7.2 leaves a block's memory callbacks armed after it exits
+	 * through a helper: a later helper access anywhere in the kernel
+	 * then arrives here.  Only the executing block's own count.
+	 */
+	if (c->cur_tb != s->tb) {
+		c->stale_mem++;
+		return;
+	}
 	/* per-CPU data has one virtual address per CPU: the line is physical */
 	hw = qemu_plugin_get_hwaddr(info, vaddr);
 	if (hw) {
@@ -121,42 +211,63 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
 			return;
 		addr = qemu_plugin_hwaddr_phys_addr(hw);
 	}
-	if (line_access(lines, addr, vcpu, qemu_plugin_mem_is_store(info)))
-		c->transfers[(intptr_t)udata]++;
+	is_store = qemu_plugin_mem_is_store(info);
+	switch (stash_offer(&c->stash, s, addr, is_store, &released, &held)) {
+	case STASH_MERGED:
+		record_access(c, vcpu, s, addr, 1);
+		return;
+	case STASH_HOLD:
+	case STASH_RECORD:
+		break;
+	}
+	if (released)
+		record_access(c, vcpu, released, held, 0);
+	if (is_store)
+		record_access(c, vcpu, s, addr, 1);
 }
 
 static void on_mark(unsigned int vcpu, void *udata)
 {
 	int begin = udata != NULL;
+	struct vcpu_counts *c;
 
-	if ((int)vcpu >= max_vcpus)
+	if ((int)vcpu >= st.max_vcpus)
 		return;
-	vcpus[vcpu].open = begin;
+	c = &st.vcpus[vcpu];
+	release_stash(c, vcpu);
+	c->open = begin;
 	if (begin)
-		vcpus[vcpu].begins++;
+		c->begins++;
 	else
-		vcpus[vcpu].ends++;
+		c->ends++;
 }
 
-/* Attributes each instruction of the block to the function holding it. */
-static void describe_kernel_tb(struct qemu_plugin_tb *tb, struct tb_info *t)
+/* Attributes each instruction of the block to its function and class. */
+static void describe_tb(struct qemu_plugin_tb *tb, struct tb_info *t)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb);
 	struct tb_seg segs[n];
 	int32_t entries[n];
 
 	t->nsegs = t->nentries = 0;
+	t->sites = g_new0(struct mem_site, n);
 	for (size_t i = 0; i < n; i++) {
-		uint64_t a = qemu_plugin_insn_vaddr(qemu_plugin_tb_get_insn(tb, i));
-		long f = func_ranges_find(&funcs, a);
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		uint64_t a = qemu_plugin_insn_vaddr(insn);
+		long f = func_ranges_find(&st.funcs, a);
+		struct insn_kind k = insn_classify(qemu_plugin_insn_data(insn),
+						   qemu_plugin_insn_size(insn));
 
+		if (!t->user)
+			t->classes[k.cls]++;
+		t->sites[i] = (struct mem_site){ t, (int32_t)f, k.is_ret };
 		if (f < 0)
 			continue;
-		if (t->nsegs && segs[t->nsegs - 1].func == f)
+		if (t->nsegs && segs[t->nsegs - 1].func == f && segs[t->nsegs - 1].cls == k.cls)
 			segs[t->nsegs - 1].n++;
 		else
-			segs[t->nsegs++] = (struct tb_seg){ (int32_t)f, 1 };
-		if (a == funcs.v[f].start)
+			segs[t->nsegs++] = (struct tb_seg){ (int32_t)f, (uint16_t)k.cls, 1 };
+		if (a == st.funcs.v[f].start)
 			entries[t->nentries++] = (int32_t)f;
 	}
 	t->segs = g_memdup2(segs, sizeof(segs[0]) * t->nsegs);
@@ -179,12 +290,26 @@ static struct tb_info *tb_info_of(struct qemu_plugin_tb *tb)
 		t = g_new0(struct tb_info, 1);
 		*t = key;
 		t->user = key.vaddr < KERNEL_BASE;
-		if (!t->user)
-			describe_kernel_tb(tb, t);
+		if (!t->user || have_user_probes)
+			describe_tb(tb, t);
 		g_hash_table_insert(tb_cache, t, t);
 	}
 	pthread_mutex_unlock(&tb_lock);
 	return t;
+}
+
+static void register_mark(struct qemu_plugin_insn *insn)
+{
+	const void *d = qemu_plugin_insn_data(insn);
+
+	if (qemu_plugin_insn_size(insn) != COST_MARK_LEN)
+		return;
+	if (memcmp(d, mark_begin, COST_MARK_LEN) == 0)
+		qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, QEMU_PLUGIN_CB_NO_REGS,
+						       (void *)1);
+	else if (memcmp(d, mark_end, COST_MARK_LEN) == 0)
+		qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, QEMU_PLUGIN_CB_NO_REGS,
+						       NULL);
 }
 
 static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -199,90 +324,46 @@ static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb_exec, QEMU_PLUGIN_CB_NO_REGS, t);
 	for (size_t i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
-		long f;
+		const struct mem_site *s = t->sites ? &t->sites[i] : NULL;
+		enum func_class cls;
 
-		if (t->user) {
-			const void *d = qemu_plugin_insn_data(insn);
-
-			if (qemu_plugin_insn_size(insn) != COST_MARK_LEN)
-				continue;
-			if (memcmp(d, mark_begin, COST_MARK_LEN) == 0)
-				qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark,
-					QEMU_PLUGIN_CB_NO_REGS, (void *)1);
-			else if (memcmp(d, mark_end, COST_MARK_LEN) == 0)
-				qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark,
-					QEMU_PLUGIN_CB_NO_REGS, NULL);
+		if (t->user)
+			register_mark(insn);
+		if (!s || s->func < 0)
 			continue;
-		}
-		f = func_ranges_find(&funcs, qemu_plugin_insn_vaddr(insn));
-		if (f >= 0 && funcs.v[f].cls == FC_CHARGE)
+		cls = st.funcs.v[s->func].cls;
+		if (cls == FC_CHARGE || cls == FC_PROBE)
 			qemu_plugin_register_vcpu_mem_cb(insn, on_mem, QEMU_PLUGIN_CB_NO_REGS,
-							 QEMU_PLUGIN_MEM_RW, (void *)(intptr_t)f);
+							 QEMU_PLUGIN_MEM_RW, (void *)s);
 	}
 }
 
-static void write_array(FILE *f, const char *name, size_t field)
-{
-	fprintf(f, "\"%s\": [", name);
-	for (int v = 0; v < max_vcpus; v++)
-		fprintf(f, "%s%" PRIu64, v ? ", " : "",
-			*(const uint64_t *)((const char *)&vcpus[v] + field));
-	fprintf(f, "]");
-}
-
-static void write_func_array(FILE *f, const char *name, size_t field, size_t i)
-{
-	fprintf(f, "\"%s\": [", name);
-	for (int v = 0; v < max_vcpus; v++) {
-		const uint64_t *a = *(uint64_t *const *)((const char *)&vcpus[v] + field);
-
-		fprintf(f, "%s%" PRIu64, v ? ", " : "", a[i]);
-	}
-	fprintf(f, "]");
-}
-
-/* Written to a temporary name and renamed: a reader never sees half of it. */
 static void on_exit_write(qemu_plugin_id_t id, void *p)
 {
-	char tmp[4200];
-	uint64_t tracked, dropped;
-	FILE *f;
-
 	(void)id;
 	(void)p;
-	snprintf(tmp, sizeof(tmp), "%s.tmp", out_path);
-	f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "mmx-cost: cannot write %s: %s\n", tmp, strerror(errno));
-		return;
+	for (int v = 0; v < st.max_vcpus; v++)
+		release_stash(&st.vcpus[v], (unsigned int)v);
+	for (int m = 0; m < st.nmix; m++)
+		mix_flush(st.mix[m]);
+	cost_output_write(&st, out_path);
+}
+
+/* "4000000:16000000:64000000": window lengths in guest instructions */
+static int parse_mix(const char *s)
+{
+	char *end;
+
+	st.nmix = 0;
+	while (*s) {
+		uint64_t w = strtoull(s, &end, 10);
+
+		if (end == s || w == 0 || st.nmix == MIX_MAX || (*end && *end != ':'))
+			return -1;
+		st.mix_window[st.nmix++] = w;
+		s = *end ? end + 1 : end;
 	}
-	line_table_stats(lines, &tracked, &dropped);
-	fprintf(f, "{\"plugin\": \"mmx-cost\", \"version\": 1, \"vcpus\": %d,\n",
-		max_vcpus);
-	fprintf(f, "\"lines_tracked\": %" PRIu64 ", \"lines_dropped\": %" PRIu64 ",\n",
-		tracked, dropped);
-	write_array(f, "window_begins", offsetof(struct vcpu_counts, begins));
-	fprintf(f, ",\n");
-	write_array(f, "window_ends", offsetof(struct vcpu_counts, ends));
-	fprintf(f, ",\n");
-	write_array(f, "kernel_insns", offsetof(struct vcpu_counts, kernel_insns));
-	fprintf(f, ",\n");
-	write_array(f, "user_insns", offsetof(struct vcpu_counts, user_insns));
-	fprintf(f, ",\n\"functions\": [\n");
-	for (size_t i = 0; i < funcs.n; i++) {
-		fprintf(f, "%s{\"name\": \"%s\", \"class\": \"%s\", \"start\": \"0x%" PRIx64
-			"\", ", i ? ",\n" : "", funcs.v[i].name,
-			func_class_name(funcs.v[i].cls), funcs.v[i].start);
-		write_func_array(f, "calls", offsetof(struct vcpu_counts, calls), i);
-		fprintf(f, ", ");
-		write_func_array(f, "insns", offsetof(struct vcpu_counts, insns), i);
-		fprintf(f, ", ");
-		write_func_array(f, "transfers", offsetof(struct vcpu_counts, transfers), i);
-		fprintf(f, "}");
-	}
-	fprintf(f, "\n]}\n");
-	if (fclose(f) != 0 || rename(tmp, out_path) != 0)
-		fprintf(stderr, "mmx-cost: cannot write %s: %s\n", out_path, strerror(errno));
+	return 0;
 }
 
 static int parse_args(int argc, char **argv, const char **funcs_path,
@@ -290,16 +371,24 @@ static int parse_args(int argc, char **argv, const char **funcs_path,
 {
 	for (int i = 0; i < argc; i++) {
 		char *eq = strchr(argv[i], '=');
+		int bad = 0;
 
-		if (eq && strncmp(argv[i], "funcs=", 6) == 0) {
+		if (eq && strncmp(argv[i], "funcs=", 6) == 0)
 			*funcs_path = eq + 1;
-		} else if (eq && strncmp(argv[i], "out=", 4) == 0) {
+		else if (eq && strncmp(argv[i], "out=", 4) == 0)
 			out_path = g_strdup(eq + 1);
-		} else if (eq && strncmp(argv[i], "lines=", 6) == 0) {
+		else if (eq && strncmp(argv[i], "lines=", 6) == 0)
 			*nlines = strtoull(eq + 1, NULL, 10);
-		} else {
-			fprintf(stderr, "mmx-cost: unknown argument '%s' (expected "
-				"funcs=FILE, out=FILE, lines=N)\n", argv[i]);
+		else if (eq && strncmp(argv[i], "mix=", 4) == 0)
+			bad = parse_mix(eq + 1) < 0;
+		else if (eq && strncmp(argv[i], "turns=", 6) == 0)
+			st.turns_on = atoi(eq + 1) == 1;
+		else
+			bad = 1;
+		if (bad) {
+			fprintf(stderr, "mmx-cost: bad argument '%s' (expected funcs=FILE, "
+				"out=FILE, lines=N, mix=W1:W2 (up to %d window lengths in "
+				"instructions), turns=0|1)\n", argv[i], MIX_MAX);
 			return -1;
 		}
 	}
@@ -308,6 +397,32 @@ static int parse_args(int argc, char **argv, const char **funcs_path,
 		return -1;
 	}
 	return 0;
+}
+
+static int alloc_counts(uint64_t nlines)
+{
+	size_t nf = st.funcs.n;
+
+	st.lines = line_table_new(nlines);
+	st.vcpus = g_new0(struct vcpu_counts, st.max_vcpus);
+	for (int v = 0; v < st.max_vcpus; v++) {
+		struct vcpu_counts *c = &st.vcpus[v];
+
+		c->calls = g_new0(uint64_t, nf);
+		c->insns = g_new0(uint64_t, nf);
+		c->transfers = g_new0(uint64_t, nf);
+		c->ret_transfers = g_new0(uint64_t, nf);
+		c->classes = g_new0(uint64_t, nf * IC_COUNT);
+		c->by_holders = g_new0(uint64_t, nf * 2 * HOLDER_BUCKETS);
+	}
+	for (int m = 0; m < st.nmix; m++) {
+		/* a fixed seed: the same run gives the same shuffles */
+		st.mix[m] = mix_table_new(nlines, (unsigned int)st.max_vcpus,
+					  (unsigned int)nf, st.mix_window[m], 0x6d6d78u + m);
+		if (!st.mix[m])
+			return -1;
+	}
+	return st.lines ? 0 : -1;
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
@@ -322,26 +437,31 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			info->target_name, info->system_emulation ? "" : ", user mode");
 		return -1;
 	}
+	/* the default windows: a round of icount turns and a few around it */
+	st.nmix = 3;
+	st.mix_window[0] = 4000000;
+	st.mix_window[1] = 16000000;
+	st.mix_window[2] = 64000000;
 	if (parse_args(argc, argv, &funcs_path, &nlines) < 0)
 		return -1;
-	if (func_ranges_load(&funcs, funcs_path, err, sizeof(err)) < 0) {
+	if (func_ranges_load(&st.funcs, funcs_path, err, sizeof(err)) < 0) {
 		fprintf(stderr, "mmx-cost: %s\n", err);
 		return -1;
 	}
-	max_vcpus = info->system.max_vcpus;
-	if (max_vcpus < 1 || max_vcpus > LINE_MAX_VCPUS) {
+	for (size_t i = 0; i < st.funcs.n; i++)
+		if (st.funcs.v[i].start < KERNEL_BASE)
+			have_user_probes = 1;
+	st.max_vcpus = info->system.max_vcpus;
+	if (st.max_vcpus < 1 || st.max_vcpus > LINE_MAX_VCPUS) {
 		fprintf(stderr, "mmx-cost: %d vCPUs; the line model takes 1 to %d\n",
-			max_vcpus, LINE_MAX_VCPUS);
+			st.max_vcpus, LINE_MAX_VCPUS);
 		return -1;
 	}
-	lines = line_table_new(nlines);
-	vcpus = g_new0(struct vcpu_counts, max_vcpus);
-	for (int v = 0; v < max_vcpus; v++) {
-		vcpus[v].calls = g_new0(uint64_t, funcs.n);
-		vcpus[v].insns = g_new0(uint64_t, funcs.n);
-		vcpus[v].transfers = g_new0(uint64_t, funcs.n);
+	if (insn_classify_init() < 0) {
+		fprintf(stderr, "mmx-cost: Capstone's x86-64 disassembler did not open\n");
+		return -1;
 	}
-	if (!lines) {
+	if (alloc_counts(nlines) < 0) {
 		fprintf(stderr, "mmx-cost: no memory for %" PRIu64 " lines\n", nlines);
 		return -1;
 	}

@@ -6,7 +6,7 @@
 
 #include "func_ranges.h"
 
-static const char *const class_names[FC_COUNT] = { "charge", "rx", "instr" };
+static const char *const class_names[FC_COUNT] = { "charge", "rx", "instr", "probe" };
 
 const char *func_class_name(enum func_class c)
 {
@@ -69,7 +69,7 @@ int func_ranges_load(struct func_ranges *fr, const char *path, char *err,
 			   cls, r.name) != 4 || r.end <= r.start ||
 		    parse_class(cls, &r.cls) < 0) {
 			snprintf(err, errlen, "function set %s:%d: expected "
-				 "'START END charge|rx|instr NAME'", path, lineno);
+				 "'START END charge|rx|instr|probe NAME'", path, lineno);
 			goto fail;
 		}
 		if (add_range(fr, &cap, &r) < 0) {

@@ -8,10 +8,13 @@
 /*
  * The function set the cost plugin attributes instructions to: one line per
  * function, "START END CLASS NAME" (hex addresses, END exclusive; CLASS one
- * of charge, rx, instr), as mmx writes it from the kernel's System.map.
+ * of charge, rx, instr, probe), as mmx writes it from the kernel's
+ * System.map; probe functions are the agent's own user-space micro-cases
+ * (from its symbol table), whose memory accesses are modelled like the
+ * charge path's so the contention model can be checked on a known case.
  * Plain C, no QEMU: the unit tests load files of their own.
  */
-enum func_class { FC_CHARGE, FC_RX, FC_INSTR, FC_COUNT };
+enum func_class { FC_CHARGE, FC_RX, FC_INSTR, FC_PROBE, FC_COUNT };
 
 struct func_range {
 	uint64_t start, end;

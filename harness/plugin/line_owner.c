@@ -78,7 +78,7 @@ static struct line_entry *lookup(struct line_table *t, struct stripe *st,
 }
 
 int line_access(struct line_table *t, uint64_t addr, unsigned int vcpu,
-		int is_store)
+		int is_store, unsigned int *holders)
 {
 	uint64_t key = (addr >> LINE_SHIFT) + 1, h = mix(key), bit;
 	struct stripe *st = &t->s[h % STRIPES];
@@ -93,8 +93,13 @@ int line_access(struct line_table *t, uint64_t addr, unsigned int vcpu,
 	if (!e) {
 		st->dropped++;
 	} else {
-		if (e->owner != NO_OWNER && e->owner != vcpu && !(e->sharers & bit))
+		if (e->owner != NO_OWNER && e->owner != vcpu && !(e->sharers & bit)) {
+			int others = __builtin_popcountll(e->sharers & ~bit);
+
 			transfer = 1;
+			if (holders)
+				*holders = others > 0 ? (unsigned int)others : 1;
+		}
 		if (is_store) {
 			e->owner = vcpu;
 			e->sharers = bit;

@@ -24,9 +24,13 @@ struct line_table;
 
 /* A table for at least capacity lines; NULL when out of memory. */
 struct line_table *line_table_new(uint64_t capacity);
-/* Records one access; 1 when it is a line transfer, else 0. */
+/*
+ * Records one access; 1 when it is a line transfer, else 0.  On a
+ * transfer, *holders (when not NULL) is how many other vCPUs held a copy
+ * of the line at that moment (at least 1: the owner).
+ */
 int line_access(struct line_table *t, uint64_t addr, unsigned int vcpu,
-		int is_store);
+		int is_store, unsigned int *holders);
 /* Lines tracked so far, and accesses to lines that did not fit. */
 void line_table_stats(struct line_table *t, uint64_t *tracked, uint64_t *dropped);
 void line_table_free(struct line_table *t);

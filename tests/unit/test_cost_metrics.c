@@ -13,6 +13,7 @@
 #include "check.h"
 #include "cost_funcs.h"
 #include "cost_metrics.h"
+#include "cycle_model.h"
 
 static const char system_map[] =
 	"ffffffff81000000 T _stext\n"
@@ -93,7 +94,7 @@ static void test_funcs(void)
 }
 
 static const char plugin_out[] =
-	"{\"plugin\": \"mmx-cost\", \"version\": 1, \"vcpus\": 2,\n"
+	"{\"plugin\": \"mmx-cost\", \"version\": 2, \"vcpus\": 2,\n"
 	"\"lines_tracked\": 10, \"lines_dropped\": 0,\n"
 	"\"window_begins\": [1, 1], \"window_ends\": [1, 1],\n"
 	"\"kernel_insns\": [1000, 3000], \"user_insns\": [5, 5],\n"
@@ -234,9 +235,127 @@ static void test_metrics(void)
 	json_decref(metrics);
 }
 
+/* version 2: instruction classes, holders, the estimate, a probe function */
+static const char plugin_out_v2[] =
+	"{\"plugin\": \"mmx-cost\", \"version\": 2, \"vcpus\": 2,\n"
+	"\"lines_tracked\": 10, \"lines_dropped\": 0, \"guest_insns\": 9000,\n"
+	"\"window_begins\": [1, 1], \"window_ends\": [1, 1],\n"
+	"\"kernel_insns\": [1000, 3000], \"user_insns\": [5, 5],\n"
+	"\"stale_mem_callbacks\": [3, 4],\n"
+	"\"class_names\": [\"plain\", \"locked\", \"xchg\", \"pushf\", \"popf\", \"cli\", \"sti\", "
+	"\"fence\", \"serializing\"],\n"
+	"\"kernel_classes\": [[975, 10, 0, 5, 0, 5, 5, 0, 0], [2910, 50, 10, 10, 0, 10, 10, 0, 0]],\n"
+	"\"turns\": {\"counted\": true, \"count\": 4, \"insns\": 8000, \"log2_hist\": [0, 4]},\n"
+	"\"mix\": [{\"window_insns\": 4000000}, {\"window_insns\": 16000000}, "
+	"{\"window_insns\": 64000000}],\n"
+	"\"functions\": [\n"
+	"{\"name\": \"page_counter_try_charge\", \"class\": \"charge\", \"start\": \"0x1\", "
+	"\"calls\": [0, 100], \"insns\": [0, 400], \"transfers\": [0, 6], "
+	"\"classes\": [300, 100, 0, 0, 0, 0, 0, 0, 0], \"ret_transfers\": [1], "
+	"\"by_holders\": {\"load\": [1, 0, 0, 0, 0, 0, 0], \"store\": [5, 0, 0, 0, 0, 0, 0]}, "
+	"\"mix\": [{\"per_vcpu\": [1, 2], \"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [3, 0, 0, 0, 0, 0, 0]}, "
+	"{\"per_vcpu\": [10, 20], \"load\": [5, 0, 0, 0, 0, 0, 0], \"store\": [20, 5, 0, 0, 0, 0, 0]}, "
+	"{\"per_vcpu\": [30, 40], \"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [70, 0, 0, 0, 0, 0, 0]}]},\n"
+	"{\"name\": \"try_charge_memcg\", \"class\": \"charge\", \"start\": \"0x2\", "
+	"\"calls\": [10, 90], \"insns\": [50, 150], \"transfers\": [2, 2], "
+	"\"classes\": [190, 0, 0, 5, 0, 5, 0, 0, 0], \"ret_transfers\": [0], "
+	"\"by_holders\": {\"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [2, 2, 0, 0, 0, 0, 0]}, "
+	"\"mix\": [{\"per_vcpu\": [0, 1], \"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [1, 0, 0, 0, 0, 0, 0]}, "
+	"{\"per_vcpu\": [3, 7], \"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [0, 0, 10, 0, 0, 0, 0]}, "
+	"{\"per_vcpu\": [5, 5], \"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [10, 0, 0, 0, 0, 0, 0]}]},\n"
+	"{\"name\": \"kprobe_ftrace_handler\", \"class\": \"instr\", \"start\": \"0x4\", "
+	"\"calls\": [1, 1], \"insns\": [100, 100], \"transfers\": [0, 0], "
+	"\"classes\": [190, 0, 0, 5, 0, 5, 0, 0, 0]},\n"
+	"{\"name\": \"contention_probe_add\", \"class\": \"probe\", \"start\": \"0x40f760\", "
+	"\"calls\": [50, 50], \"insns\": [100, 100], \"transfers\": [4, 4], "
+	"\"classes\": [100, 100, 0, 0, 0, 0, 0, 0, 0], \"ret_transfers\": [0], "
+	"\"by_holders\": {\"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [8, 0, 0, 0, 0, 0, 0]}, "
+	"\"mix\": [{\"per_vcpu\": [1, 1], \"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [2, 0, 0, 0, 0, 0, 0]}, "
+	"{\"per_vcpu\": [25, 25], \"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [50, 0, 0, 0, 0, 0, 0]}, "
+	"{\"per_vcpu\": [40, 40], \"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [80, 0, 0, 0, 0, 0, 0]}]}\n"
+	"]}\n";
+
+static double cost_num(json_t *cost, const char *key)
+{
+	return json_number_value(json_object_get(cost, key));
+}
+
+static void test_contention(void)
+{
+	char path[] = "/tmp/mmx-cost2-XXXXXX", err[1024];
+	json_t *metrics = json_pack("{s:f, s:s}", "units", 2.0, "unit", "mb");
+	/* every kernel instruction less the instrumentation's (190 plain, 5 pushf, 5 cli) */
+	const double k[IC_COUNT] = { 975 + 2910 - 190, 60, 10, 15 - 5, 0, 15 - 5, 15, 0, 0 };
+	const double charge[IC_COUNT] = { 490, 100, 0, 5, 0, 5, 0, 0, 0 };
+	double est[2][HOLDER_BUCKETS] = { { 5 }, { 20, 5, 10 } };
+	double ser[2][HOLDER_BUCKETS] = { { 1 }, { 7, 2 } };
+	json_t *cost, *a;
+	char key[96];
+
+	close(mkstemp(path));
+	write_file(path, plugin_out_v2);
+	cost = cost_metrics_read(path, metrics, err, sizeof(err));
+	CHECK(cost != NULL, "version 2 output reads");
+	if (!cost)
+		return;
+	CHECK(cost_num(cost, "transfers") == 10, "serialized transfers: the charge path's only");
+	CHECK(cost_num(cost, "transfers_est") == 40 && cost_num(cost, "transfers_est_per_mb") == 20,
+	      "the estimate at the 16M window: 30 + 10, per MB");
+	CHECK(cost_num(cost, "page_counter_transfers_est_per_mb") == 15,
+	      "the page counters' own estimate");
+	CHECK(cost_num(cost, "transfers_est_window") == 16000000, "the primary window is named");
+	a = json_object_get(cost, "transfers_est_by_window");
+	CHECK(json_number_value(json_object_get(a, "4000000")) == 4 &&
+	      json_number_value(json_object_get(a, "64000000")) == 80,
+	      "the estimate at every window length");
+	CHECK(cost_num(cost, "probe_transfers") == 8 && cost_num(cost, "probe_transfers_est") == 50,
+	      "the probe's transfers apart from the kernel's");
+	CHECK(cost_num(cost, "stale_mem_callbacks") == 7, "stale callbacks summed");
+	CHECK(fabs(cost_num(cost, "ret_transfer_share") - 0.1) < 1e-12,
+	      "transfers at ret instructions: 1 of 10");
+	a = json_object_get(json_object_get(cost, "per_cpu"), "transfers_est");
+	CHECK(json_number_value(json_array_get(a, 0)) == 13 &&
+	      json_number_value(json_array_get(a, 1)) == 27, "the estimate per CPU");
+	CHECK(json_number_value(json_object_get(json_object_get(cost, "kernel_classes"),
+						"locked")) == 60 &&
+	      json_number_value(json_object_get(json_object_get(cost, "kernel_classes"),
+						"plain")) == 3695,
+	      "kernel classes over vCPUs, less the instrumentation's");
+	for (size_t i = 0; i < cycle_archs_count; i++) {
+		const struct cycle_arch *arch = &cycle_archs[i];
+		double want = cycle_model_price(arch, k, (const double (*)[HOLDER_BUCKETS])est) / 2;
+		double want_lb = cycle_model_price(arch, k, (const double (*)[HOLDER_BUCKETS])ser) / 2;
+		double want_charge = cycle_model_price(arch, charge,
+						       (const double (*)[HOLDER_BUCKETS])est) / 2;
+
+		snprintf(key, sizeof(key), "modelled_cycles_%s_per_mb", arch->name);
+		CHECK(near(cost_num(cost, key), want, 1e-6), "modelled cycles: kernel classes and the estimate");
+		snprintf(key, sizeof(key), "modelled_cycles_%s_lb_per_mb", arch->name);
+		CHECK(near(cost_num(cost, key), want_lb, 1e-6) && want_lb < want,
+		      "the lower bound prices the serialized transfers, fewer here");
+		snprintf(key, sizeof(key), "charge_cycles_%s_per_mb", arch->name);
+		CHECK(near(cost_num(cost, key), want_charge, 1e-6), "the charge path's own cycles");
+	}
+	json_decref(cost);
+
+	write_file(path, plugin_out);
+	{
+		char old[sizeof(plugin_out)];
+
+		snprintf(old, sizeof(old), "%s", plugin_out);
+		memcpy(strstr(old, "\"version\": 2"), "\"version\": 1", 12);
+		write_file(path, old);
+		cost = cost_metrics_read(path, metrics, err, sizeof(err));
+		CHECK(!cost && strstr(err, "make harness"), "an old plugin's output says to rebuild it");
+	}
+	unlink(path);
+	json_decref(metrics);
+}
+
 int main(void)
 {
 	test_funcs();
 	test_metrics();
+	test_contention();
 	return check_summary();
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cost_contention.h"
 #include "cost_metrics.h"
 
 const char *const cost_crosscheck_functions[] = {
@@ -42,7 +43,7 @@ static int check_window(json_t *out, int vcpus, char *err, size_t errlen)
 }
 
 struct class_sums {
-	double insns[3];	/* charge, rx, instr */
+	double insns[4];	/* charge, rx, instr, probe */
 	double transfers;
 	/*
 	 * the shared page counters' own: the contention the stock designs
@@ -51,13 +52,14 @@ struct class_sums {
 	 */
 	double page_counter_transfers;
 	json_t *cpu_charge, *cpu_transfers;
+	struct contention_sums contention;
 };
 
 static int class_index(const char *cls)
 {
-	static const char *const names[] = { "charge", "rx", "instr" };
+	static const char *const names[] = { "charge", "rx", "instr", "probe" };
 
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		if (strcmp(cls, names[i]) == 0)
 			return i;
 	return -1;
@@ -67,7 +69,8 @@ static int class_index(const char *cls)
 static void add_function(json_t *fo, json_t *functions, struct class_sums *cs, int vcpus)
 {
 	const char *name = json_string_value(json_object_get(fo, "name"));
-	int ci = class_index(json_string_value(json_object_get(fo, "class")) ?: "");
+	const char *cls_name = json_string_value(json_object_get(fo, "class")) ?: "";
+	int ci = class_index(cls_name);
 	json_t *calls = json_object_get(fo, "calls"), *insns = json_object_get(fo, "insns");
 	json_t *tr = json_object_get(fo, "transfers"), *entry;
 	double c = sum(calls), n = sum(insns), t = sum(tr);
@@ -75,6 +78,14 @@ static void add_function(json_t *fo, json_t *functions, struct class_sums *cs, i
 	if (!name || ci < 0)
 		return;
 	cs->insns[ci] += n;
+	if (ci == 3) {
+		/* the agent's micro-case: its transfers are not the kernel's */
+		entry = json_pack("{s:s, s:f, s:f, s:f}", "class", "probe", "calls", c,
+				  "insns", n, "transfers", t);
+		json_object_set_new(functions, name, entry);
+		contention_add_function(&cs->contention, fo, name, "probe", entry, vcpus);
+		return;
+	}
 	cs->transfers += t;
 	if (!fnmatch("page_counter_*", name, 0))
 		cs->page_counter_transfers += t;
@@ -84,8 +95,10 @@ static void add_function(json_t *fo, json_t *functions, struct class_sums *cs, i
 		json_array_set_new(cs->cpu_transfers, (size_t)v, json_real(
 			num(cs->cpu_transfers, (size_t)v) + num(tr, (size_t)v)));
 	}
-	if (c == 0 && n == 0 && t == 0)
+	if (c == 0 && n == 0 && t == 0) {
+		contention_add_function(&cs->contention, fo, name, cls_name, NULL, vcpus);
 		return;
+	}
 	entry = json_object_get(functions, name);
 	if (!entry) {
 		entry = json_pack("{s:s, s:f, s:f, s:f}", "class",
@@ -99,6 +112,7 @@ static void add_function(json_t *fo, json_t *functions, struct class_sums *cs, i
 		json_object_get(entry, "insns")) + n));
 	json_object_set_new(entry, "transfers", json_real(json_number_value(
 		json_object_get(entry, "transfers")) + t));
+	contention_add_function(&cs->contention, fo, name, cls_name, entry, vcpus);
 }
 
 static void per_unit(json_t *cost, const char *name, double v, double units,
@@ -200,6 +214,13 @@ json_t *cost_metrics_read(const char *path, json_t *metrics, char *err,
 		json_decref(out);
 		return NULL;
 	}
+	if (json_integer_value(json_object_get(out, "version")) < 2) {
+		snprintf(err, errlen, "cost plugin output %s: version %lld, mmx reads 2: "
+			 "rebuild the plugin (make harness)", path,
+			 (long long)json_integer_value(json_object_get(out, "version")));
+		json_decref(out);
+		return NULL;
+	}
 	if (check_window(out, vcpus, err, errlen) < 0) {
 		json_decref(out);
 		return NULL;
@@ -211,6 +232,7 @@ json_t *cost_metrics_read(const char *path, json_t *metrics, char *err,
 		json_array_append_new(cs.cpu_charge, json_real(0));
 		json_array_append_new(cs.cpu_transfers, json_real(0));
 	}
+	contention_begin(&cs.contention, out, vcpus);
 	functions = json_object();
 	json_array_foreach(json_object_get(out, "functions"), i, fo)
 		add_function(fo, functions, &cs, vcpus);
@@ -225,15 +247,22 @@ json_t *cost_metrics_read(const char *path, json_t *metrics, char *err,
 			 "penalty_p", COST_PENALTY_LOW, COST_PENALTY_HIGH,
 			 "lines_tracked", json_object_get(out, "lines_tracked"),
 			 "lines_dropped", json_object_get(out, "lines_dropped"));
-	if (unit)
+	contention_totals(&cs.contention, cost, out, vcpus);
+	if (unit) {
 		all_per_unit(cost, kernel, instr, &cs, units, unit);
+		contention_per_unit(&cs.contention, cost, out, vcpus, units, unit);
+	}
 	/* kmem-mix counts its work in ops beside the MB of its rx load */
-	if (json_is_integer(json_object_get(metrics, "ops")) && (!unit || strcmp(unit, "op")))
-		all_per_unit(cost, kernel, instr, &cs,
-			     (double)json_integer_value(json_object_get(metrics, "ops")), "op");
-	json_object_set_new(cost, "per_cpu", json_pack("{s:O, s:o, s:o}", "kernel_insns",
+	if (json_is_integer(json_object_get(metrics, "ops")) && (!unit || strcmp(unit, "op"))) {
+		double ops = (double)json_integer_value(json_object_get(metrics, "ops"));
+
+		all_per_unit(cost, kernel, instr, &cs, ops, "op");
+		contention_per_unit(&cs.contention, cost, out, vcpus, ops, "op");
+	}
+	json_object_set_new(cost, "per_cpu", json_pack("{s:O, s:o, s:o, s:O}", "kernel_insns",
 		json_object_get(out, "kernel_insns"), "charge_insns", cs.cpu_charge,
-		"transfers", cs.cpu_transfers));
+		"transfers", cs.cpu_transfers, "transfers_est", cs.contention.cpu_est));
+	contention_free(&cs.contention);
 	crosscheck(cost, functions, metrics);
 	json_object_set_new(cost, "functions", functions);
 	json_decref(out);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agent_probes.h"
 #include "beside_mmx.h"
 #include "cache_dir.h"
 #include "cost_funcs.h"
@@ -15,6 +16,27 @@
 int cost_requested(json_t *params)
 {
 	return json_integer_value(json_object_get(params, "cost")) == 1;
+}
+
+/* the agent's micro-case functions join the set (contention-probe) */
+static int append_agent_probes(const char *funcs, char *err, size_t errlen)
+{
+	char agent[4200];
+	FILE *f;
+	int n;
+
+	beside_mmx("MMX_AGENT", "mmx-agent", agent, sizeof(agent));
+	f = fopen(funcs, "a");
+	if (!f) {
+		snprintf(err, errlen, "cost function set: cannot write %.900s", funcs);
+		return -1;
+	}
+	n = agent_probes_append(agent, f, err, errlen);
+	if (fclose(f) != 0 && n >= 0) {
+		snprintf(err, errlen, "cost function set: cannot write %.900s", funcs);
+		n = -1;
+	}
+	return n;
 }
 
 int cost_run_prepare(struct cost_run *cr, json_t *params, const struct kernel_spec *ks,
@@ -52,7 +74,7 @@ int cost_run_prepare(struct cost_run *cr, json_t *params, const struct kernel_sp
 	pathf(cr->qemu_log, sizeof(cr->qemu_log), "%s/qemu.log", log_dir);
 	n = cost_funcs_write(sysmap, json_string_value(json_object_get(params, "cost_funcs")),
 			     cr->funcs, err, sizeof(err));
-	if (n < 0) {
+	if (n < 0 || append_agent_probes(cr->funcs, err, sizeof(err)) < 0) {
 		fail_msg("%s (variant %s)", err, ks->variant);
 		return -1;
 	}
@@ -62,8 +84,9 @@ int cost_run_prepare(struct cost_run *cr, json_t *params, const struct kernel_sp
 			 "checkout or the results directory", plugin, cr->funcs);
 		return -1;
 	}
-	pathf(cr->plugin_arg, sizeof(cr->plugin_arg), "%s,funcs=%s,out=%s", plugin,
-	      cr->funcs, cr->out);
+	/* icount runs the vCPUs in turns: the plugin records their lengths */
+	pathf(cr->plugin_arg, sizeof(cr->plugin_arg), "%s,funcs=%s,out=%s,turns=%d", plugin,
+	      cr->funcs, cr->out, *accel == ACCEL_ICOUNT);
 	say("cost plugin: %d functions of %s's kernel, output in %s", n, ks->variant,
 	    cr->out);
 	cr->on = 1;
