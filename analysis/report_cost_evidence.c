@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The decision summary's cost evidence: the cost plugin's counts compared
- * with baseline.  The modelled cost at P=200 is the primary metric where a
- * family declares it (metrics_table.c says why); the charge-path
- * instructions, line transfers and P=50 stand beside it so a reader sees
- * the mechanism and whether the verdict hangs on P.  Cost lines no family
+ * with baseline.  The modelled cycles on Skylake-SP are the primary metric
+ * where a family declares them (metrics_table.c says why); the charge-path
+ * instructions, the estimated line transfers and the Zen 2 price stand
+ * beside them so a reader sees the mechanism and whether the verdict hangs
+ * on the machine.  Cost lines no family
  * lists are descriptive.
  */
 #include <math.h>

@@ -419,8 +419,8 @@ void md_decisions(FILE *f, const struct report *r)
 		      "counts (instructions and cache-line transfers in the measured window, not "
 		      "time; their spread is in [the cost model]"
 		      "(#cost-model-deterministic-counts-under-the-tcg-plugin)), and the "
-		      "charge-path instructions, line transfers and the cost at P=50 stand "
-		      "beside each line.\n\n", f);
+		      "charge-path instructions, the estimated line transfers and the cycles "
+		      "priced for Zen 2 stand beside each line.\n\n", f);
 	q_keep_stock(f, r, modes, nm);
 	q_net_or_general(f, r, modes, nm);
 	q_slots(f, r, modes, nm);

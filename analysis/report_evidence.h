@@ -10,7 +10,7 @@
 
 struct tally {
 	int lines, better, worse, equivalent, inconclusive, na, invalid, untrusted;
-	int p_sensitive;	/* cost lines whose verdict at P=50 differs from P=200 */
+	int p_sensitive;	/* cost lines whose verdict on Zen 2 differs from Skylake-SP's */
 	int rated;		/* lines folded into best and worst */
 	double best, worst;	/* oriented improvement factors seen */
 	unsigned long long families;	/* bit i: r->families[i] has a line here */

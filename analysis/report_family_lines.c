@@ -34,7 +34,7 @@ static void hardest_add(struct tally *t, const struct report *r, const struct co
 
 void tally_add(struct tally *t, const struct report *r, const struct comparison *c)
 {
-	const struct comparison *p50;
+	const struct comparison *other;
 	double imp;
 
 	t->lines++;
@@ -49,11 +49,11 @@ void tally_add(struct tally *t, const struct report *r, const struct comparison 
 	case VERDICT_UNTRUSTED: t->untrusted++; return;
 	default: t->na++; return;
 	}
-	/* a cost verdict that changes with the price of a line transfer */
+	/* a cost verdict that changes with the machine the cycles are priced for */
 	if (metric_defs[c->metric].primary == PRIMARY_COST) {
-		p50 = comparison_find(r, c->cell, metric_cost_index(c->cell->workload,
-								     "modelled_p50"));
-		t->p_sensitive += p50 && p50->verdict != c->verdict;
+		other = comparison_find(r, c->cell, metric_cost_index(c->cell->workload,
+								       "modelled_cycles_zen2"));
+		t->p_sensitive += other && other->verdict != c->verdict;
 	}
 	if (isnan(c->ratio) || c->ratio <= 0)
 		return;
@@ -387,8 +387,8 @@ void family_answer(FILE *f, const struct report *r, const struct tally *t, const
 		fprintf(f, " Left out, their crosscheck having failed (numbers not trusted): %d "
 			"of %d cost lines.", t->untrusted, t->lines);
 	if (t->p_sensitive)
-		fprintf(f, " At P=50 the verdict differs in %d line%s: there the answer depends "
-			"on what a cache-line transfer costs, which the model does not know.",
+		fprintf(f, " Priced for Zen 2 the verdict differs in %d line%s: there the answer "
+			"depends on the machine (docs/cycle-model.md).",
 			t->p_sensitive, t->p_sensitive > 1 ? "s" : "");
 	fputs("\n\n", f);
 }

@@ -72,8 +72,8 @@ void cost_beside(FILE *f, const struct report *r, const struct comparison *c)
 	if (metric_defs[c->metric].primary != PRIMARY_COST)
 		return;
 	beside(f, r, c->cell, "charge_insns", "charge-path instructions");
-	beside(f, r, c->cell, "transfers", "line transfers");
-	beside(f, r, c->cell, "modelled_p50", "at P=50");
+	beside(f, r, c->cell, "transfers_est", "line transfers (estimate)");
+	beside(f, r, c->cell, "modelled_cycles_zen2", "on Zen 2");
 	if (!comparison_trusted(c))
 		fprintf(f, "; **not trusted: crosscheck_ok not true in %zu of %zu runs of this "
 			"cell, %zu of %zu of baseline's (the plugin's call counts disagree with "

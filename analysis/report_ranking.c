@@ -247,7 +247,7 @@ static void table(FILE *f, const struct report *r, const struct group *g, struct
 
 	fprintf(f, "### profile %s, timing %s, kconfig %s\n\nRanked on %s over the %zu cell%s "
 		"every ranked variant has: ", g->profile, g->timing, g->kconfig,
-		costed ? "the modelled cost at P=200" : "the primary metric", s->n,
+		costed ? "the modelled cycles (Skylake-SP)" : "the primary metric", s->n,
 		s->n == 1 ? "" : "s");
 	describe(f, r, s, costed ? PRIMARY_COST : PRIMARY_FALLBACK);
 	fprintf(f, ".\n\n| rank | variant | gate | geomean of gains vs baseline (>1 better) "
@@ -346,12 +346,13 @@ void md_ranking(FILE *f, const struct report *r)
 	      "shown unranked.\n\n", f);
 	if (report_has_cost(r))
 		fputs("Where cells carry the cost plugin's counts (runs with cost=1), the "
-		      "primary metric is the modelled cost at P=200 (turned so that > 1 is "
-		      "cheaper): deterministic counts (their spread is in the cost model "
+		      "primary metric is the modelled cycles on Skylake-SP (turned so that > 1 "
+		      "is cheaper): deterministic counts (their spread is in the cost model "
 		      "section) where TCG throughput's A/A noise is 6-12%, so the counts rank "
-		      "and throughput over the same cells is secondary. The modelled cost is "
-		      "the kernel's instructions less the instrumentation's, plus 200 "
-		      "instruction-equivalents per cache-line transfer, per unit of work. A "
+		      "and throughput over the same cells is secondary. The modelled cycles "
+		      "are the kernel's instructions less the instrumentation's, each priced "
+		      "by its class, plus the estimated cache-line transfers priced by how "
+		      "many cores held the line, per unit of work (docs/cycle-model.md). A "
 		      "cell whose crosscheck failed ranks nothing; groups without cost data are "
 		      "ranked on throughput alone.\n\n", f);
 	for (size_t i = 0; i < r->ncells; i++) {

@@ -101,7 +101,7 @@ check "dry run: quick's families and their sizes" \
 check "dry run: a family counts its own timing mode's cells only" \
 	grep -q '^  no-cache: 3 comparisons;' <<<"$out"
 check "dry run: quick's margins and the CV each needs at 5 runs" \
-	grep -q '^    rx-mixed cost.modelled_p200_per_mb: equivalence within ±2% is reachable if its CV is at most 1.1%' <<<"$out"
+	grep -q '^    rx-mixed cost.modelled_cycles_skylake_per_mb: equivalence within ±2% is reachable if its CV is at most 1.1%' <<<"$out"
 check "dry run: quick's 5 runs can reach significance in every family: no warning" \
 	bash -c "! grep -q '^warning:' <<<'$out'"
 out=$($MMX matrix --profile cost --dry-run --results "$work/empty-cost" 2>&1)

@@ -283,26 +283,30 @@ check "cost metrics read: charge-path instructions per op (kmem-mix)" \
 check "cost metrics read: line transfers per fault (fault-mix)" \
 	test "$(cell_median atomics-only cost.transfers_per_fault .)" = \
 	     "$(fixture_median atomics-only fault-mix true transfers_per_fault)"
-for t in "rx-mixed: modelled cost per MB, P=200" "rx-mixed: modelled cost per MB, P=50" \
-	 "rx-mixed: charge-path instructions per MB (plugin)" "rx-mixed: line transfers per MB (model)" \
+for t in "rx-mixed: modelled cycles per MB, Skylake-SP" "rx-mixed: modelled cycles per MB, Zen 2" \
+	 "rx-mixed: line transfers per MB (estimate, random interleaving)" \
+	 "rx-mixed: modelled cost per MB, P=200" "rx-mixed: modelled cost per MB, P=50" \
+	 "rx-mixed: charge-path instructions per MB (plugin)" \
+	 "rx-mixed: line transfers per MB (serialized: the emulator's order)" \
 	 "rx-mixed: kernel instructions per MB (plugin, all vCPUs)" \
+	 "kmem-mix: modelled cycles per op, Skylake-SP" "fault-mix: modelled cycles per fault, Skylake-SP" \
 	 "kmem-mix: modelled cost per op, P=200" "fault-mix: modelled cost per fault, P=200"; do
 	check "cost table: $t" grep -qF "#### $t (" "$cmd"
 done
 table() { sed -n "/^#### $1/,/^#### /p" "$cmd"; }
 check "cost table rows: every rx-mixed design at both receive-CPU counts" \
-	test "$(table 'rx-mixed: modelled cost per MB, P=200' |
+	test "$(table 'rx-mixed: modelled cycles per MB, Skylake-SP' |
 		grep -cE '^\| cost=1 (cpus=4 rx_cpus=1|cpus=8 rx_cpus=3) \| `(baseline|multi-slot|net-batch|atomics-only)`')" -eq 8
 check "cost tables come before throughput (primary evidence first)" \
-	test "$(grep -n '^#### rx-mixed: modelled cost per MB, P=200' "$cmd" | cut -d: -f1)" -lt \
+	test "$(grep -n '^#### rx-mixed: modelled cycles per MB, Skylake-SP' "$cmd" | cut -d: -f1)" -lt \
 	     "$(grep -n '^#### rx-mixed: throughput' "$cmd" | cut -d: -f1)"
 
 # a run without cost=1 has no "cost" key: no data, never 0
 check "no cost key: the cost=0 cells' cost metrics have n = 0 and no median" \
 	jq -e '[.cells[] | select((.params | test("cost=0")) and (.metric | startswith("cost.")))]
-		| length == 12 and all(.n == 0 and .median == null)' "$csum"
+		| length == 22 and all(.n == 0 and .median == null)' "$csum"
 check "no cost key: no cost=0 row in the cost tables" \
-	bash -c "! sed -n '/^#### rx-mixed: modelled cost/,/^#### rx-mixed: throughput/p' '$cmd' | grep -q 'cost=0'"
+	bash -c "! sed -n '/^#### rx-mixed: modelled cycles/,/^#### rx-mixed: throughput/p' '$cmd' | grep -q 'cost=0'"
 check "no cost key: no cost comparison of a cost=0 cell" \
 	bash -c "! grep -E 'cost=0 .*\"cost\\.' '$tmp/cost/report/comparisons.csv'"
 check "no cost key: cells.csv leaves the median empty" \
@@ -316,30 +320,30 @@ check "crosscheck: every other cost cell is trusted" \
 	test "$(grep -cE '\| true in all 3 \| .* \| trusted \|$' "$cmd")" -eq 14
 check "crosscheck: 'not trusted' beside its numbers in the cost tables" \
 	grep -qE '^\| cost=1 cpus=8 rx_cpus=3 \| `net-batch` \| 3 \| [^|]* \*\*not trusted: crosscheck_ok not true in 1 of 3 runs\*\*' \
-	<(table 'rx-mixed: modelled cost per MB, P=200')
+	<(table 'rx-mixed: modelled cycles per MB, Skylake-SP')
 check "crosscheck: its comparisons are untrusted in comparisons.csv" \
-	test "$(grep -E '^"net-batch","rx-mixed","cost=1 cpus=8 .*rx_cpus=3 .*"cost\.' "$tmp/cost/report/comparisons.csv" | grep -c '"untrusted"')" -eq 5
+	test "$(grep -E '^"net-batch","rx-mixed","cost=1 cpus=8 .*rx_cpus=3 .*"cost\.' "$tmp/cost/report/comparisons.csv" | grep -c '"untrusted"')" -eq 8
 check "crosscheck: the same design's trusted cell is not" \
 	bash -c "! grep -E '^\"net-batch\",\"rx-mixed\",\"cost=1 cpus=4 .*rx_cpus=1 .*\"untrusted\"' '$tmp/cost/report/comparisons.csv'"
 check "crosscheck: summary.json says cost_trusted false" \
-	jq -e '[.cells[] | select(.variant == "net-batch" and .metric == "cost.modelled_p200_per_mb"
+	jq -e '[.cells[] | select(.variant == "net-batch" and .metric == "cost.modelled_cycles_skylake_per_mb"
 		and (.params | test("rx_cpus=3")))][0].cost_trusted == false' "$csum"
 check "crosscheck: the decision summary says so beside the line" \
-	grep -qE '^  - `net-batch` vs baseline, rx-mixed modelled cost per MB, P=200 at tenants=16 \(cpus=8 rx_cpus=3\).*\*\*not trusted' "$cmd"
+	grep -qE '^  - `net-batch` vs baseline, rx-mixed modelled cycles per MB, Skylake-SP at tenants=16 \(cpus=8 rx_cpus=3\).*\*\*not trusted' "$cmd"
 
 # the answers: cost evidence first, named primary; throughput after it, named secondary
 rfc1=$(sed -n '/^### RFC 1\./,/^### RFC 2\./p' "$cmd")
 check "RFC 1: its confirmatory family (profile cost) tests the modelled cost" \
-	grep -q '^    - rx-mixed: modelled cost per MB, P=200 (tenants 1, 16, 64): ' <<<"$rfc1"
+	grep -q '^    - rx-mixed: modelled cycles per MB, Skylake-SP (tenants 1, 16, 64): ' <<<"$rfc1"
 check "RFC 1: the modelled-cost lines come before the descriptive throughput" \
-	test "$(grep -n 'rx-mixed modelled cost per MB, P=200 at' <<<"$rfc1" | head -n1 | cut -d: -f1)" -lt \
+	test "$(grep -n 'rx-mixed modelled cycles per MB, Skylake-SP at' <<<"$rfc1" | head -n1 | cut -d: -f1)" -lt \
 	     "$(grep -n 'rx-mixed throughput at' <<<"$rfc1" | head -n1 | cut -d: -f1)"
 check "RFC 1: throughput is descriptive evidence (BH), not the answer" \
 	grep -qE '^  - `[a-z-]+` vs baseline, rx-mixed throughput at .*\(BH [0-9.e-]+, descriptive\)' <<<"$rfc1"
 check "RFC 1: 3 runs a cell cannot pass Holm, and the report says what would" \
 	grep -q 'no difference can pass Holm here (the smallest possible p, 0.100, times' <<<"$rfc1"
 check "Article 1: fault-mix cost per fault is evidence" \
-	grep -q '`atomics-only` vs baseline, fault-mix modelled cost per fault, P=200' "$cmd"
+	grep -q '`atomics-only` vs baseline, fault-mix modelled cycles per fault, Skylake-SP' "$cmd"
 check "the cost model section is there, with P at 50 and 200" \
 	bash -c "grep -q '^## Cost model: deterministic counts under the TCG plugin' '$cmd' &&
 		 grep -q 'P values the runs carry: 50, 200' '$cmd'"
@@ -350,7 +354,7 @@ check "a store without cost data answers as before" bash -c "! grep -qi 'cost ev
 # ranking: on the modelled cost where cells have it; atomics-only is fastest
 # by TCG throughput here but dearest by the model, so it must rank last
 rank=$(sed -n '/^### profile cost, timing tcg, kconfig base$/,/^## /p' "$cmd")
-check "ranking: ranked on the modelled cost" grep -q '^Ranked on the modelled cost at P=200 over the 1 cell every ranked variant has' <<<"$rank"
+check "ranking: ranked on the modelled cost" grep -q '^Ranked on the modelled cycles (Skylake-SP) over the 1 cell every ranked variant has' <<<"$rank"
 check "ranking: atomics-only ranked last on the cost model" \
 	test "$(grep -E '^\| [0-9]+ \|' <<<"$rank" | tail -n1 | cut -d'|' -f3)" = ' `atomics-only` '
 secondary() { grep -E "^\| [0-9]+ \| \`$1\` \|" <<<"$rank" | cut -d'|' -f9; }
@@ -374,7 +378,7 @@ check "tables name them in the varying parameters" \
 check "cost store: no two chart headings alike" \
 	test -z "$(sed -n '/^## Charts/,/^## Failed/p' "$cmd" | grep '^### ' | sort | uniq -d)"
 check "cost store: chart headings name rx_cpus and cpus" \
-	grep -q '^### rx-mixed: modelled cost per MB, P=200 vs tenants (cost=1, cpus=8, rx_cpus=3)$' "$cmd"
+	grep -q '^### rx-mixed: modelled cycles per MB, Skylake-SP vs tenants (cost=1, cpus=8, rx_cpus=3)$' "$cmd"
 
 # verdicts that decide: a store of profile quick (tests/fixtures/report-verdicts,
 # its make-runs.py says what it holds) judged by matrix.json's own quick
@@ -406,9 +410,9 @@ check "family: judged in its profile's first timing mode only (tcg runs, icount 
 	jq -e '([.families[] | .size] | add) == 0 and ([.comparisons[] | select(.family != null)] | length) == 0 and
 	       ([.comparisons[] | select(.p_adj_method == "bh")] | length) > 0' "$tmp/v-icount/report/summary.json"
 check "family: its metric without data in this store is said so, not 0" \
-	grep -q '^    - fault-mix (every setting measured): \*\*no data\*\* for its declared metrics (cost.modelled_p200_per_fault, faults_per_sec) in this store$' "$vmd"
+	grep -q '^    - fault-mix (every setting measured): \*\*no data\*\* for its declared metrics (cost.modelled_cycles_skylake_per_fault, faults_per_sec) in this store$' "$vmd"
 check "family: throughput answers where the declared cost metric has no data" \
-	grep -q 'rx-mixed: throughput (tenants 1, 16), declared after cost.modelled_p200_per_mb, which has no data in this store' "$vmd"
+	grep -q 'rx-mixed: throughput (tenants 1, 16), declared after cost.modelled_cycles_skylake_per_mb, which has no data in this store' "$vmd"
 
 # equivalence: two one-sided tests at 5% = the 90% interval inside quick's ±5%
 c=$(cmp_v net-batch throughput_bytes_per_sec 16)
