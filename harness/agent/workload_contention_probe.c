@@ -11,8 +11,10 @@
  * outside the probe).  Known answers, per shared add:
  *	serialized transfers	alternate: 1; free: whatever the emulator's
  *				schedule makes of it
- *	estimate		1 - 1/tasks of random interleaving (plus the
- *				line carried in at each window's start)
+ *	estimate		random interleaving of the window's adds:
+ *				1 - sum_i p_i^2 for task i's share p_i of
+ *				them (1 - 1/tasks when the vCPUs get equal
+ *				time; icount need not give it: task_adds)
  *	private lines		0 in both
  * The threads are parked while the window's counters are read, so the
  * plugin's calls of contention_probe_add equal the adds counted here.
@@ -128,7 +130,8 @@ int workload_contention_probe(json_t *params, json_t *metrics, char *err, size_t
 	const char *mode = json_string_value(json_object_get(params, "mode"));
 	double duration = param_real(params, "duration_s");
 	struct measure_window w;
-	unsigned long a0, a1;
+	unsigned long a0, a1, t0[PROBE_MAX_TASKS];
+	json_t *per_task;
 	int parked, started = 0;
 
 	memset(&s, 0, sizeof(s));
@@ -153,6 +156,8 @@ int workload_contention_probe(json_t *params, json_t *metrics, char *err, size_t
 	sleep_s(param_real(params, "warmup_s"));
 	parked = park_all(&s, t) == 0;
 	a0 = total_adds(t, started);
+	for (int i = 0; i < started; i++)
+		t0[i] = atomic_load(&t[i].adds);
 	window_begin(&w);
 	atomic_store(&s.phase, PHASE_RUN);
 	sleep_s(duration);
@@ -163,11 +168,17 @@ int workload_contention_probe(json_t *params, json_t *metrics, char *err, size_t
 	for (int i = 0; i < started; i++)
 		pthread_join(t[i].thread, NULL);
 
+	/* each task's share: the emulator need not give the vCPUs equal time */
+	per_task = json_array();
+	for (int i = 0; i < started; i++)
+		json_array_append_new(per_task, json_integer(
+			(json_int_t)(atomic_load(&t[i].adds) - t0[i])));
 	window_report(&w, metrics, (double)(a1 - a0), "add");
 	window_close(&w);
 	json_object_set_new(metrics, "mode", json_string(s.alternate ? "alternate" : "free"));
 	json_object_set_new(metrics, "tasks", json_integer(s.tasks));
 	json_object_set_new(metrics, "adds", json_integer((json_int_t)(a1 - a0)));
+	json_object_set_new(metrics, "task_adds", per_task);
 	json_object_set_new(metrics, "adds_per_sec",
 			    json_real((double)(a1 - a0) / window_seconds(&w)));
 	json_object_set_new(metrics, "tasks_parked_for_counter_reads", json_boolean(parked));

@@ -437,11 +437,17 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			info->target_name, info->system_emulation ? "" : ", user mode");
 		return -1;
 	}
-	/* the default windows: a round of icount turns and a few around it */
-	st.nmix = 3;
+	/*
+	 * the default windows: a round of icount turns and one either side,
+	 * and the whole run (the run's accesses shuffled as one multiset:
+	 * what the other windows tend to as they grow, and a known answer
+	 * for contention-probe)
+	 */
+	st.nmix = 4;
 	st.mix_window[0] = 4000000;
 	st.mix_window[1] = 16000000;
 	st.mix_window[2] = 64000000;
+	st.mix_window[3] = MIX_WHOLE_RUN;
 	if (parse_args(argc, argv, &funcs_path, &nlines) < 0)
 		return -1;
 	if (func_ranges_load(&st.funcs, funcs_path, err, sizeof(err)) < 0) {

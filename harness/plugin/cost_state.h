@@ -30,6 +30,7 @@ struct vcpu_counts {
 } __attribute__((aligned(64)));
 
 #define MIX_MAX 4
+#define MIX_WHOLE_RUN (1ULL << 62)	/* a window no run reaches the end of */
 #define TURN_BUCKETS 40
 
 struct cost_state {

@@ -43,6 +43,16 @@ void contention_begin(struct contention_sums *cs, json_t *out, int vcpus)
 		json_array_append_new(cs->cpu_est, json_real(0));
 }
 
+/* "16000000", or "run" for the plugin's whole-run window (2^62 instructions) */
+static const char *window_label(char *buf, size_t cap, double insns)
+{
+	if (insns >= 1e15)
+		snprintf(buf, cap, "run");
+	else
+		snprintf(buf, cap, "%.0f", insns);
+	return buf;
+}
+
 static void add_holders(double h[2][HOLDER_BUCKETS], json_t *obj)
 {
 	for (int s = 0; s < 2; s++) {
@@ -60,18 +70,24 @@ void contention_add_function(struct contention_sums *cs, json_t *fo, const char 
 	int charge = !strcmp(cls, "charge"), probe = !strcmp(cls, "probe");
 	double *into = !strcmp(cls, "instr") ? cs->instr_classes :
 		       charge ? cs->charge_classes : NULL;
+	json_t *by_window = json_object();
 	double est = 0;
+	char key[32];
 
 	for (int k = 0; k < IC_COUNT && into; k++)
 		into[k] += num(classes, (size_t)k);
-	if (!charge && !probe)
+	if (!charge && !probe) {
+		json_decref(by_window);
 		return;
+	}
 	for (int m = 0; m < cs->nwindows; m++) {
 		json_t *wm = json_array_get(mix, (size_t)m);
 		double t = sum(json_object_get(wm, "per_vcpu"));
 
 		if (m == cs->primary)
 			est = t;
+		json_object_set_new(by_window, window_label(key, sizeof(key), cs->window_insns[m]),
+				    json_real(t));
 		if (!charge)
 			continue;
 		cs->est[m] += t;
@@ -92,8 +108,12 @@ void contention_add_function(struct contention_sums *cs, json_t *fo, const char 
 		add_holders(cs->hold_ser, json_object_get(fo, "by_holders"));
 		cs->ret_transfers += num(json_object_get(fo, "ret_transfers"), 0);
 	}
-	if (fentry)
+	if (fentry) {
 		json_object_set_new(fentry, "transfers_est", json_real(est));
+		json_object_set_new(fentry, "transfers_est_by_window", by_window);
+	} else {
+		json_decref(by_window);
+	}
 }
 
 static json_t *classes_object(const double *c)
@@ -128,7 +148,7 @@ void contention_totals(struct contention_sums *cs, json_t *cost, json_t *out, in
 
 	(void)vcpus;
 	for (int m = 0; m < cs->nwindows; m++) {
-		snprintf(key, sizeof(key), "%.0f", cs->window_insns[m]);
+		window_label(key, sizeof(key), cs->window_insns[m]);
 		json_object_set_new(by_window, key, json_real(cs->est[m]));
 		json_object_set_new(pc_by_window, key, json_real(cs->page_counter_est[m]));
 	}

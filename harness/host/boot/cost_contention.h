@@ -14,7 +14,8 @@
  *
  * The estimate's primary window is COST_MIX_PRIMARY_WINDOW guest
  * instructions (a full round of icount turns at 4 vCPUs); the others show
- * how the figure moves with the window's length.
+ * how the figure moves with the window's length, up to the whole run
+ * (transfers_est_by_window.run).
  */
 #define COST_MIX_PRIMARY_WINDOW 16000000ULL
 
