@@ -339,6 +339,111 @@ static void per_cpu_table(FILE *f, const struct report *r)
 	fputc('\n', f);
 }
 
+/* The median over a cell's runs of cost.<a>[.<b>] / units; NAN when none has it. */
+static double run_median(const struct cell *c, const char *a, const char *b)
+{
+	double v[256];
+	size_t n = 0, i;
+	json_t *rec;
+
+	json_array_foreach(c->ok_runs, i, rec) {
+		json_t *x = json_object_get(cost_of(rec), a);
+		double units = json_number_value(json_object_get(json_object_get(rec, "metrics"),
+								 "units"));
+
+		if (b)
+			x = json_object_get(x, b);
+		if (json_is_number(x) && units > 0 && n < 256)
+			v[n++] = json_number_value(x) / units;
+	}
+	qsort(v, n, sizeof(v[0]), cmp_double);
+	return n ? stats_quantile_sorted(v, n, 0.5) : NAN;
+}
+
+/* Instructions in icount turns of at least 2^20 instructions, as a share, over the cell's runs. */
+static double long_turn_share(const struct cell *c, double *turns)
+{
+	double all = 0, longer = 0;
+	size_t i, k;
+	json_t *rec, *b;
+
+	*turns = 0;
+	json_array_foreach(c->ok_runs, i, rec) {
+		json_t *t = json_object_get(cost_of(rec), "turns");
+
+		if (!json_is_true(json_object_get(t, "counted")))
+			continue;
+		*turns += json_number_value(json_object_get(t, "count"));
+		json_array_foreach(json_object_get(t, "log2_hist"), k, b) {
+			/* a turn in bucket k is 2^k..2^(k+1) instructions: weigh by 1.5 x 2^k */
+			double insns = json_number_value(b) * 1.5 * ldexp(1, (int)k);
+
+			all += insns;
+			if (k >= 20)
+				longer += insns;
+		}
+	}
+	return all > 0 ? longer / all : NAN;
+}
+
+static void fmt_num(char *buf, size_t cap, double v)
+{
+	if (isnan(v))
+		snprintf(buf, cap, "n/a");
+	else
+		snprintf(buf, cap, "%.3g", v);
+}
+
+/*
+ * The line transfers counted two ways, per unit of work, for the
+ * representative group: serialized (the emulator's order, a lower bound)
+ * and estimated at each window length, with the icount turns behind the
+ * gap.
+ */
+static void contention_table(FILE *f, const struct report *r)
+{
+	static const char *const windows[] = { "4000000", "16000000", "64000000", "run" };
+	const struct cell *at = representative(r);
+	int any = 0;
+
+	for (size_t i = 0; at && i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+		char v[6][32], share[32];
+		double turns, ls;
+
+		if (strcmp(c->params, at->params) || strcmp(c->workload, at->workload) ||
+		    strcmp(c->timing, at->timing) || strcmp(c->kconfig, at->kconfig) ||
+		    isnan(run_median(c, "transfers_est_by_window", "16000000")))
+			continue;
+		if (!any++)
+			fprintf(f, "### Line transfers: serialized against the estimate\n\n"
+				"One cell group: rx-mixed %s, timing %s, kconfig %s; medians over "
+				"each cell's runs, per MB. Serialized: in the order the emulator "
+				"ran the vCPUs (a lower bound). Estimated: the accesses of each line "
+				"in each window of guest time interleaved at random, at four window "
+				"lengths (16M is the primary; \"run\" shuffles the whole run). The "
+				"share of instructions run in icount turns of 2^20 instructions or "
+				"more says how far the serialized count is from any real "
+				"interleaving.\n\n"
+				"| variant | serialized | est. 4M | est. 16M | est. 64M | est. run | "
+				"icount turns | in turns >= 2^20 |\n|---|---|---|---|---|---|---|---|\n",
+				at->params, at->timing, at->kconfig);
+		fmt_num(v[0], sizeof(v[0]), run_median(c, "transfers", NULL));
+		for (int w = 0; w < 4; w++)
+			fmt_num(v[w + 1], sizeof(v[w + 1]),
+				run_median(c, "transfers_est_by_window", windows[w]));
+		ls = long_turn_share(c, &turns);
+		if (isnan(ls))
+			snprintf(share, sizeof(share), "not counted (%s)", c->timing);
+		else
+			snprintf(share, sizeof(share), "%.0f%%", ls * 100);
+		fprintf(f, "| `%s` | %s | %s | %s | %s | %s | %.0f | %s |\n", c->variant, v[0],
+			v[1], v[2], v[3], v[4], turns, share);
+	}
+	if (any)
+		fputc('\n', f);
+}
+
 void md_cost_model(FILE *f, const struct report *r)
 {
 	if (!report_has_cost(r))
@@ -346,5 +451,6 @@ void md_cost_model(FILE *f, const struct report *r)
 	describe(f, r);
 	crosscheck_table(f, r);
 	dropped_lines(f, r);
+	contention_table(f, r);
 	per_cpu_table(f, r);
 }
