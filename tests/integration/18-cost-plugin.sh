@@ -49,7 +49,7 @@ for v in baseline atomics-only nosocket; do
 	check "$v: stale memory callbacks are dropped, and counted ($(jq -c '.metrics.cost | [.stale_mem_callbacks, .ret_transfers, .transfers]' <<<"$rec"))" \
 		m '.stale_mem_callbacks > 0 and .ret_transfer_share < 0.05'
 	check "$v: the estimate at every window length, and the turns of the run" \
-		m '(.transfers_est_by_window | length) == 3 and .transfers_est_window == 16000000 and ([.mix_windows[].accesses_dropped] | add) == 0'
+		m '(.transfers_est_by_window | length) == 4 and .transfers_est_window == 16000000 and ([.mix_windows[].accesses_dropped] | add) == 0'
 	check "$v: modelled cycles per MB above the instructions (no class is cheaper than plain)" \
 		m '.modelled_cycles_skylake_per_mb > .kernel_insns_per_mb - .instrumentation_insns / .kernel_insns * .kernel_insns_per_mb and .modelled_cycles_zen2_per_mb > 0 and .charge_cycles_skylake_per_mb > .charge_insns_per_mb'
 	[ "${mode[$v]}" = icount ] || continue
