@@ -22,7 +22,7 @@ static void write_doubles(FILE *f, const double *a, size_t n)
 {
 	fprintf(f, "[");
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s%.6g", i ? ", " : "", a[i]);
+		fprintf(f, "%s%.15g", i ? ", " : "", a[i]);
 	fprintf(f, "]");
 }
 
