@@ -216,7 +216,7 @@ int cmd_check(const struct matrix *m, int argc, char **argv)
 			struct cell c = { .variant = variant, .axis = axis,
 					  .workload = items[i].workload,
 					  .accel_auto = 1, .store = store };
-			const char *verdict;
+			const char *verdict, *rerun_of;
 			json_t *rec;
 
 			if (want && !listed(want, items[i].name))
@@ -236,12 +236,21 @@ int cmd_check(const struct matrix *m, int argc, char **argv)
 				verdict = judge_item(rec, known, axis, why, sizeof(why));
 			}
 			failed += !strcmp(verdict, "fail");
+			rerun_of = rec ? json_string_value(json_object_get(rec, "rerun_of")) : NULL;
+			if (rerun_of) {
+				/* a re-run is never silent: the item says what it replaced */
+				size_t n = strlen(why);
+
+				snprintf(why + n, sizeof(why) - n, " (re-run: run %s hit QEMU's "
+					 "text-patching race under multi-threaded TCG)", rerun_of);
+			}
 			say("gate %s/%s %-9s %s: %s", variant, axis, items[i].name,
 			    !strcmp(verdict, "fail") ? "FAIL" : verdict, why);
-			json_array_append_new(results, json_pack("{s:s, s:s, s:s, s:s, s:s?}",
+			json_array_append_new(results, json_pack("{s:s, s:s, s:s, s:s, s:s?, s:s?}",
 				"kconfig", axis, "item", items[i].name, "verdict", verdict,
 				"why", why, "run_id",
-				rec ? json_string_value(json_object_get(rec, "run_id")) : NULL));
+				rec ? json_string_value(json_object_get(rec, "run_id")) : NULL,
+				"rerun_of", rerun_of));
 			json_decref(rec);
 		}
 	}

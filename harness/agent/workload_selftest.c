@@ -45,6 +45,17 @@ static const struct { const char *kind, *lines; } kernel_reports[] = {
 	{ "lockdep", "<4>WARNING: possible circular locking dependency detected\n" },
 	{ "bug", "<3>BUG: sleeping function called from invalid context at "
 		 "mm/memcontrol.c:1\n" },
+	/*
+	 * QEMU's text-patching race: an int3 trap where the text no longer
+	 * holds one (the byte before <..> is a call's e8) ...
+	 */
+	{ "int3-stale", "<4>Oops: int3: 0000 [#1] SMP\n"
+			"<4>RIP: 0010:__schedule+0x495/0x5c0\n"
+			"<4>Code: 48 89 df 4c 89 e6 e8 <12> 34 56 78 48 8b 45 00\n" },
+	/* ... and a breakpoint still in the text: a real one */
+	{ "int3-real", "<4>Oops: int3: 0000 [#1] SMP\n"
+		       "<4>RIP: 0010:__schedule+0x495/0x5c0\n"
+		       "<4>Code: 48 89 df 4c 89 e6 cc <12> 34 56 78 48 8b 45 00\n" },
 };
 
 int workload_kernel_report(json_t *params, json_t *metrics, char *err,

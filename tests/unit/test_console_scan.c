@@ -52,5 +52,36 @@ int main(void)
 		      strcmp(ctx, "first: WARNING: x") == 0,
 		      "first fault: no RIP, no RIP part");
 	}
+	{
+		/* the text-patching race as CI saw it: an int3 trap, the text a call again */
+		static const char stale[] =
+			"[ 3.1] Run /init as init process\n"
+			"[ 5.0] Oops: int3: 0000 [#1] SMP\n"
+			"[ 5.0] CPU: 3 UID: 0 PID: 0 Comm: swapper/3 Not tainted 6.12.118 #1\n"
+			"[ 5.0] RIP: 0010:__schedule+0x495/0x5c0\n"
+			"[ 5.0] Code: 48 89 df 4c 89 e6 e8 <12> 34 56 78 48 8b 45 00\n"
+			"[ 5.1] Kernel panic - not syncing: Fatal exception in interrupt\n";
+		static const char real[] =
+			"[ 5.0] Oops: int3: 0000 [#1] SMP\n"
+			"[ 5.0] RIP: 0010:__schedule+0x495/0x5c0\n"
+			"[ 5.0] Code: 48 89 df 4c 89 e6 cc <12> 34 56 78 48 8b 45 00\n";
+		static const char gpf[] =
+			"[ 5.0] Oops: general protection fault, probably for non-canonical address\n"
+			"[ 5.0] RIP: 0010:__schedule+0x495/0x5c0\n"
+			"[ 5.0] Code: 48 89 df 4c 89 e6 e8 <12> 34 56 78 48 8b 45 00\n";
+		char where[256];
+
+		CHECK(console_stale_int3(stale, strlen(stale), where, sizeof(where)) == 1,
+		      "stale int3: the trapping byte is a call's e8 now, not cc");
+		CHECK_STR(where, "RIP: 0010:__schedule+0x495/0x5c0", "stale int3: its RIP is named");
+		CHECK(console_stale_int3(real, strlen(real), where, sizeof(where)) == 0,
+		      "a breakpoint still in the text (cc) is a real int3, not the race");
+		CHECK(console_stale_int3(gpf, strlen(gpf), where, sizeof(where)) == 0,
+		      "another oops is not the race");
+		CHECK(console_stale_int3("[ 5.0] Oops: int3: 0000 [#1] SMP\n", 33, where,
+					 sizeof(where)) == 0, "no Code: line: not claimed");
+		CHECK(console_stale_int3("[1] Run /init\n", 14, where, sizeof(where)) == 0,
+		      "a clean log: no race");
+	}
 	return check_summary();
 }

@@ -104,3 +104,49 @@ size_t console_first_fault(const char *log, size_t len, const char *shown,
 	snprintf(out, cap, "first: %s%s%s", first, rip[0] ? "; " : "", rip);
 	return strlen(out);
 }
+
+/* The byte before "<xx>" in a Code: dump: the int3's own; -1 if unreadable. */
+static int byte_before_ip(const char *code)
+{
+	const char *ip = strchr(code, '<');
+	const char *b = ip;
+	unsigned int v;
+
+	if (!ip || ip - code < 3)
+		return -1;
+	b = ip - 1;
+	while (b > code && *b == ' ')
+		b--;
+	if (b - code < 1 || sscanf(b - 1, "%2x", &v) != 1)
+		return -1;
+	return (int)v;
+}
+
+int console_stale_int3(const char *log, size_t len, char *where, size_t cap)
+{
+	const char *p = log, *end = log + len;
+	int in_oops = 0;
+
+	if (cap)
+		where[0] = '\0';
+	while (p < end) {
+		char buf[1024];
+		const char *t;
+
+		p = next_line(p, end, buf, sizeof(buf));
+		t = after_stamp(buf);
+		if (!in_oops) {
+			in_oops = strncmp(t, "Oops: int3", 10) == 0;
+			continue;
+		}
+		if (!strncmp(t, "RIP: ", 5) && cap && !where[0])
+			/* without the serial console's carriage return */
+			snprintf(where, cap, "%.*s", (int)strcspn(t, "\r"), t);
+		if (!strncmp(t, "Code: ", 6)) {
+			int b = byte_before_ip(t + 6);
+
+			return b >= 0 && b != 0xcc;
+		}
+	}
+	return 0;
+}

@@ -21,4 +21,14 @@ const char *console_scan(const char *log, size_t len, char *line, size_t cap);
 size_t console_first_fault(const char *log, size_t len, const char *shown,
 			   char *out, size_t cap);
 
+/*
+ * The signature of QEMU's text-patching race under multi-threaded TCG: an
+ * "Oops: int3" whose "Code:" dump shows no int3 where it trapped (the byte
+ * before the one at RIP, which an int3 trap points past, is no longer
+ * 0xcc): a vCPU ran a stale translation of a breakpoint text_poke_bp had
+ * already replaced.  A real breakpoint still reads cc there.  1 when the
+ * log's first int3 oops has it, with its RIP line copied into where.
+ */
+int console_stale_int3(const char *log, size_t len, char *where, size_t cap);
+
 #endif

@@ -24,7 +24,12 @@ struct cell {
  * Builds the kernel if needed, boots it, and returns the run's record
  * (already appended to the store), or NULL when nothing could be run; the
  * error has been reported then.  The record's "status" says ok or failed.
+ * A multi-threaded TCG run that failed on QEMU's text-patching race (a
+ * stale int3: console_stale_int3) is run once more: the first record is
+ * stored with "rerun": TCG_RACE_REASON, the second, returned, with
+ * "rerun_of" (the first's run_id) and "rerun_reason".
  */
+#define TCG_RACE_REASON "tcg-stale-int3"
 json_t *run_cell(const struct matrix *m, const struct cell *c);
 
 /* 1 when the store's directory has room for a run; else says so, 0. */
