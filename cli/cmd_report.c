@@ -3,7 +3,7 @@
  * mmx report [RESULTS_DIR|STORE...] [--gate DIR] [--out DIR]
  *
  * Reads only the results stores (RESULTS_DIR/runs.jsonl, default
- * results/matrix; a .jsonl file is read as is; several, or a directory of
+ * results/matrix/quick, the default profile's; a .jsonl file is read as is; several, or a directory of
  * shard stores, are merged: store_merge.h), the gate summaries (--gate,
  * default results/check) and matrix.json's variant knobs, and writes
  * OUT/REPORT.md (default OUT: the current directory, the repo top) with its
@@ -12,10 +12,12 @@
  * store always gives the same numbers and there is no seed to set.
  */
 #include <errno.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "charts.h"
 #include "commands.h"
@@ -36,9 +38,44 @@ struct report_args {
 	char **given;		/* allocated here */
 };
 
+/* the store `make` writes for its default profile */
+#define DEFAULT_STORE "results/matrix/quick"
+
+/* Without a store named: the default profile's, or say which exist. */
+static int default_store(struct report_args *a)
+{
+	static char *store[] = { DEFAULT_STORE };
+	static const char *const patterns[] = {
+		"results/matrix/*/runs.jsonl", "results/matrix/*/shard-*/runs.jsonl",
+		"results/published/*/runs.jsonl*", "results/adhoc/runs.jsonl",
+	};
+	char list[2048] = "";
+	size_t len = 0;
+
+	if (access(DEFAULT_STORE "/runs.jsonl", R_OK) == 0) {
+		a->stores = store;
+		a->nstores = 1;
+		return 0;
+	}
+	for (size_t p = 0; p < sizeof(patterns) / sizeof(patterns[0]); p++) {
+		glob_t g;
+
+		if (glob(patterns[p], 0, NULL, &g) != 0)
+			continue;
+		for (size_t i = 0; i < g.gl_pathc && len < sizeof(list) - 1; i++)
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "\n  %s",
+						g.gl_pathv[i]);
+		globfree(&g);
+	}
+	fail_msg("no store named, and the default profile's (%s/runs.jsonl, which `make` "
+		 "writes) is not here; %s%s", DEFAULT_STORE,
+		 len ? "name one of the stores that are:" : "no store is: run `make` (or "
+		 "`mmx run`) first", list);
+	return -1;
+}
+
 static int parse_args(int argc, char **argv, struct report_args *a)
 {
-	static char *default_store[] = { "results/matrix" };
 
 	*a = (struct report_args){ "results/check", ".", NULL, 0, NULL };
 	a->given = a->stores = calloc((size_t)argc + 1, sizeof(char *));
@@ -68,10 +105,8 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 			a->stores[a->nstores++] = argv[i];
 		}
 	}
-	if (!a->nstores) {
-		a->stores = default_store;
-		a->nstores = 1;
-	}
+	if (!a->nstores)
+		return default_store(a);
 	return 0;
 }
 

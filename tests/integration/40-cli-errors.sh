@@ -30,3 +30,22 @@ check "malformed matrix.json: exit 2" test $? -eq 2
 check "malformed matrix.json: names file, line and column" grep -q "broken.json:[0-9]*:[0-9]*:" <<<"$err"
 err=$(MMX_MATRIX="$tmp/none.json" $MMX run baseline probe 2>&1 >/dev/null)
 check "missing matrix.json is named" grep -q "none.json" <<<"$err"
+
+# mmx report with no store: the default profile's store, which `make` writes
+# (results/matrix/quick), or a message naming it and the stores that exist
+rep=$(mktemp -d)
+root=$(pwd)
+err=$(cd "$rep" && MMX_MATRIX="$root/matrix.json" "$root/$MMX" report 2>&1 >/dev/null)
+check "report without a store: fails when there is none" test $? -ne 0
+check "  ... naming the default it looked for and saying how to make one" \
+	bash -c 'grep -q "results/matrix/quick/runs.jsonl" <<<"$1" && grep -q "run .make." <<<"$1"' _ "$err"
+mkdir -p "$rep/results/adhoc"
+cp tests/fixtures/report-cost/runs.jsonl "$rep/results/adhoc/runs.jsonl"
+err=$(cd "$rep" && MMX_MATRIX="$root/matrix.json" "$root/$MMX" report 2>&1 >/dev/null)
+check "  ... and listing the stores that exist" grep -q "^  results/adhoc/runs.jsonl$" <<<"$err"
+mkdir -p "$rep/results/matrix/quick"
+mv "$rep/results/adhoc/runs.jsonl" "$rep/results/matrix/quick/runs.jsonl"
+(cd "$rep" && MMX_MATRIX="$root/matrix.json" "$root/$MMX" report --gate none >/dev/null 2>&1)
+check "report without a store: reads results/matrix/quick, as make writes it" \
+	grep -q "results/matrix/quick" "$rep/REPORT.md"
+rm -rf "$rep"
