@@ -123,10 +123,9 @@ static void judge(struct report *r, struct comparison *c)
 	else if (!comparison_trusted(c))
 		c->verdict = VERDICT_UNTRUSTED;
 	else
-		c->verdict = verdict_four_way(c->p_adj, REPORT_ALPHA,
-					      metric_improvement(&metric_defs[c->metric],
-								 c->ratio),
-					      &c->tost, c->margin);
+		c->verdict = verdict_judge(c->p_adj, REPORT_ALPHA,
+					   metric_improvement(&metric_defs[c->metric], c->ratio),
+					   &c->tost, c->margin);
 }
 
 int families_build(struct report *r)

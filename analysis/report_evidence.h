@@ -10,6 +10,7 @@
 
 struct tally {
 	int lines, better, worse, equivalent, inconclusive, na, invalid, untrusted;
+	int better_within, worse_within;	/* of better, worse: smaller than the margin */
 	int p_sensitive;	/* cost lines whose verdict on Zen 2 differs from Skylake-SP's */
 	int rated;		/* lines folded into best and worst */
 	double best, worst;	/* oriented improvement factors seen */

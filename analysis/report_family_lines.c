@@ -43,6 +43,8 @@ void tally_add(struct tally *t, const struct report *r, const struct comparison 
 	switch (c->verdict) {
 	case VERDICT_BETTER: t->better++; break;
 	case VERDICT_WORSE: t->worse++; break;
+	case VERDICT_BETTER_WITHIN: t->better++; t->better_within++; break;
+	case VERDICT_WORSE_WITHIN: t->worse++; t->worse_within++; break;
 	case VERDICT_EQUIVALENT: t->equivalent++; break;
 	case VERDICT_INCONCLUSIVE: t->inconclusive++; hardest_add(t, r, c); break;
 	case VERDICT_INVALID: t->invalid++; return;
@@ -330,6 +332,10 @@ const char *would_decide(char *buf, size_t cap, const struct report *r,
 
 static void counts_of(FILE *f, const struct tally *t)
 {
+	if (t->better_within)
+		fprintf(f, "; better within the margin in %d of those", t->better_within);
+	if (t->worse_within)
+		fprintf(f, "; worse within the margin in %d of those", t->worse_within);
 	if (t->equivalent)
 		fprintf(f, ", equivalent in %d", t->equivalent);
 	if (t->inconclusive)
@@ -364,8 +370,10 @@ void family_answer(FILE *f, const struct report *r, const struct tally *t, const
 		counts_of(f, t);
 		fputs(").", f);
 	} else if (t->worse && t->better) {
-		fprintf(f, "a trade-off: better in %d and worse in %d of %d comparisons (lines "
-			"above).", t->better, t->worse, tested);
+		fprintf(f, "a trade-off: better in %d and worse in %d of %d comparisons", t->better,
+			t->worse, tested);
+		counts_of(f, t);
+		fputs(" (lines above).", f);
 	} else if (t->equivalent == tested) {
 		fprintf(f, "%s (equivalent to baseline within the declared margin in all %d "
 			"comparisons).", same, tested);

@@ -142,8 +142,8 @@ static void summarise(const struct report *r, struct ranked *w, const struct gro
 		x = &c->cell->metrics[c->metric];
 		b = &c->base->metrics[c->metric];
 		sum += log(metric_improvement(d, c->ratio));
-		w->better += c->verdict == VERDICT_BETTER;
-		w->worse += c->verdict == VERDICT_WORSE;
+		w->better += verdict_is_better(c->verdict);
+		w->worse += verdict_is_worse(c->verdict);
 		w->equivalent += c->verdict == VERDICT_EQUIVALENT;
 		if (stats_ratio_interval(x->values, x->n, b->values, b->n,
 					 1 - REPORT_ALPHA / (double)s->n, &ci, NULL) < 0) {

@@ -15,7 +15,9 @@ void md_regressions(FILE *f, const struct report *r)
 	size_t n = 0;
 
 	fputs("### Every significant regression of a design, at any tenant count\n\n"
-	      "Verdict \"worse\" on any metric at any setting: Holm within its family where "
+	      "Verdict \"worse\" (beyond the margin) or \"worse within margin\" (significant "
+	      "but smaller than the margin) on any metric at any setting: Holm within its "
+	      "family where "
 	      "one declares it (confirmatory), Benjamini-Hochberg otherwise (descriptive, "
 	      "labelled BH).\n\n", f);
 	for (size_t v = 0; v < r->nvariants; v++) {
@@ -26,7 +28,7 @@ void md_regressions(FILE *f, const struct report *r)
 		for (size_t i = 0; i < r->ncmp; i++) {
 			const struct comparison *c = &r->cmp[i];
 
-			if (c->verdict != VERDICT_WORSE || strcmp(c->cell->variant, vi->name))
+			if (!verdict_is_worse(c->verdict) || strcmp(c->cell->variant, vi->name))
 				continue;
 			comparison_line(f, r, c);
 			n++;

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The four-way verdict of a comparison: better, worse, equivalent, inconclusive. */
+/*
+ * The verdict of a comparison: better or worse (beyond the margin, or
+ * within it), equivalent, inconclusive.
+ */
 #include <math.h>
 
 #include "verdict.h"
@@ -11,15 +14,21 @@ int verdict_within_margin(const struct interval *ci, double level, double margin
 	       ci->lo >= 1.0 - margin && ci->hi <= 1.0 + margin;
 }
 
-enum verdict verdict_four_way(double p_adj, double alpha, double improvement,
-			      const struct interval *tost, double margin)
+enum verdict verdict_judge(double p_adj, double alpha, double improvement,
+			   const struct interval *tost, double margin)
 {
+	/* a significant difference is never hidden as equivalent */
+	if (!isnan(p_adj) && !isnan(improvement) && p_adj < alpha) {
+		int small = !isnan(margin) && fabs(improvement - 1) <= margin;
+
+		if (improvement > 1)
+			return small ? VERDICT_BETTER_WITHIN : VERDICT_BETTER;
+		return small ? VERDICT_WORSE_WITHIN : VERDICT_WORSE;
+	}
 	if (verdict_within_margin(tost, TOST_LEVEL(alpha), margin))
 		return VERDICT_EQUIVALENT;
 	if (isnan(p_adj) || isnan(improvement))
 		return VERDICT_NA;
-	if (p_adj < alpha)
-		return improvement > 1 ? VERDICT_BETTER : VERDICT_WORSE;
 	return VERDICT_INCONCLUSIVE;
 }
 
@@ -34,6 +43,8 @@ const char *verdict_text(enum verdict v)
 		[VERDICT_WORSE] = "worse",
 		[VERDICT_EQUIVALENT] = "equivalent",
 		[VERDICT_INCONCLUSIVE] = "inconclusive",
+		[VERDICT_BETTER_WITHIN] = "better within margin",
+		[VERDICT_WORSE_WITHIN] = "worse within margin",
 	};
 
 	return words[v];

@@ -5,12 +5,14 @@
 #include "stats.h"
 
 /*
- * A comparison's verdict against baseline.  Four of them are outcomes of
+ * A comparison's verdict against baseline.  Six of them are outcomes of
  * the test: better or worse (the adjusted p below alpha, the direction
- * from the metric), equivalent (the interval of the ratio at 1 - 2 alpha,
- * which two one-sided tests at alpha amount to, lies inside the stated
- * margin; it wins over a significant difference smaller than the margin),
- * inconclusive (neither).  The rest say why there is no test.
+ * from the metric; "within margin" when the effect is smaller than the
+ * stated margin: significant but small, never called equivalent, and a
+ * loss is still a regression), equivalent (not significant, and the
+ * interval of the ratio at 1 - 2 alpha, which two one-sided tests at alpha
+ * amount to, lies inside the margin), inconclusive (neither).  The rest
+ * say why there is no test.
  */
 enum verdict {
 	VERDICT_NA,		/* no p or no ratio */
@@ -21,7 +23,20 @@ enum verdict {
 	VERDICT_WORSE,
 	VERDICT_EQUIVALENT,
 	VERDICT_INCONCLUSIVE,
+	VERDICT_BETTER_WITHIN,	/* significant, smaller than the margin */
+	VERDICT_WORSE_WITHIN,
 };
+
+/* better or worse, beyond the margin or within it */
+static inline int verdict_is_better(enum verdict v)
+{
+	return v == VERDICT_BETTER || v == VERDICT_BETTER_WITHIN;
+}
+
+static inline int verdict_is_worse(enum verdict v)
+{
+	return v == VERDICT_WORSE || v == VERDICT_WORSE_WITHIN;
+}
 
 /* The coverage of the equivalence interval: 1 - 2 alpha (90% for TOST at 5%). */
 #define TOST_LEVEL(alpha) (1.0 - 2.0 * (alpha))
@@ -34,10 +49,11 @@ int verdict_within_margin(const struct interval *ci, double level, double margin
 
 /*
  * improvement: the ratio turned so that > 1 is better; margin NAN: none
- * declared, so equivalence is not assessed.
+ * declared, so equivalence is not assessed and a significant difference
+ * is plain better or worse.
  */
-enum verdict verdict_four_way(double p_adj, double alpha, double improvement,
-			      const struct interval *tost, double margin);
+enum verdict verdict_judge(double p_adj, double alpha, double improvement,
+			   const struct interval *tost, double margin);
 
 const char *verdict_text(enum verdict v);
 

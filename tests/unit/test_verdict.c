@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The four-way verdict (verdict.c): equivalence by two one-sided tests at
- * 5%, as the 90% Hodges-Lehmann interval of the ratio inside the margin,
- * on intervals given by hand and on samples whose pairwise ratios are
- * written out; better and worse from the adjusted p; inconclusive otherwise.
+ * The verdict (verdict.c): equivalence by two one-sided tests at 5%, as the
+ * 90% Hodges-Lehmann interval of the ratio inside the margin, on intervals
+ * given by hand and on samples whose pairwise ratios are written out;
+ * better and worse from the adjusted p, beyond the margin or within it (a
+ * significant difference is never equivalent); inconclusive otherwise.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -24,26 +25,37 @@ static void test_by_hand(void)
 	struct interval none = { 0, NAN, NAN, NAN, 1, "n < 3" };
 	struct interval tight = iv(1.001, 1.009, 0.9);
 
-	CHECK(verdict_four_way(0.5, 0.05, 1.001, &in, 0.02) == VERDICT_EQUIVALENT,
+	CHECK(verdict_judge(0.5, 0.05, 1.001, &in, 0.02) == VERDICT_EQUIVALENT,
 	      "[0.99, 1.012] at 90% inside ±2%: equivalent");
-	CHECK(verdict_four_way(0.5, 0.05, 1.001, &in, 0.01) == VERDICT_INCONCLUSIVE,
+	CHECK(verdict_judge(0.5, 0.05, 1.001, &in, 0.01) == VERDICT_INCONCLUSIVE,
 	      "the same interval against ±1%: inconclusive");
-	CHECK(verdict_four_way(0.5, 0.05, 0.99, &wide, 0.02) == VERDICT_INCONCLUSIVE,
+	CHECK(verdict_judge(0.5, 0.05, 0.99, &wide, 0.02) == VERDICT_INCONCLUSIVE,
 	      "[0.97, 1.01] against ±2%: one end outside, inconclusive");
-	CHECK(verdict_four_way(0.01, 0.05, 1.2, &far, 0.02) == VERDICT_BETTER,
+	CHECK(verdict_judge(0.01, 0.05, 1.2, &far, 0.02) == VERDICT_BETTER,
 	      "adjusted p 0.01, 20% better: better");
-	CHECK(verdict_four_way(0.01, 0.05, 0.8, &far, 0.02) == VERDICT_WORSE,
+	CHECK(verdict_judge(0.01, 0.05, 0.8, &far, 0.02) == VERDICT_WORSE,
 	      "adjusted p 0.01, 20% worse: worse");
-	CHECK(verdict_four_way(0.049, 0.05, 1.005, &tight, 0.02) == VERDICT_EQUIVALENT,
-	      "significant but inside the margin: equivalent, not better");
-	CHECK(verdict_four_way(0.5, 0.05, 1.0, &low_cov, 0.02) == VERDICT_INCONCLUSIVE,
+	CHECK(verdict_judge(0.049, 0.05, 1.005, &tight, 0.02) == VERDICT_BETTER_WITHIN,
+	      "significant but inside the margin: better within margin, not equivalent");
+	CHECK(verdict_judge(0.008, 0.05, 1 / 1.016, &tight, 0.02) == VERDICT_WORSE_WITHIN,
+	      "significant, 1.6% worse against ±2%: worse within margin, a regression");
+	CHECK(verdict_judge(0.008, 0.05, 0.966, &wide, 0.05) == VERDICT_WORSE_WITHIN &&
+	      verdict_is_worse(VERDICT_WORSE_WITHIN),
+	      "atomics-only's -3.4% (p 0.008) against ±5%: worse within margin, not equivalent");
+	CHECK(verdict_judge(0.008, 0.05, 0.94, &wide, 0.05) == VERDICT_WORSE,
+	      "significant, 6% worse against ±5%: worse beyond the margin");
+	CHECK(verdict_judge(0.01, 0.05, 0.99, &tight, NAN) == VERDICT_WORSE,
+	      "significant with no margin declared: plain worse");
+	CHECK(!verdict_is_better(VERDICT_WORSE_WITHIN) && verdict_is_better(VERDICT_BETTER_WITHIN),
+	      "within-margin verdicts keep their direction");
+	CHECK(verdict_judge(0.5, 0.05, 1.0, &low_cov, 0.02) == VERDICT_INCONCLUSIVE,
 	      "an interval with 80% coverage shows no equivalence at 5%");
-	CHECK(verdict_four_way(0.5, 0.05, 1.0, &in, NAN) == VERDICT_INCONCLUSIVE,
+	CHECK(verdict_judge(0.5, 0.05, 1.0, &in, NAN) == VERDICT_INCONCLUSIVE,
 	      "no margin declared: equivalence is not assessed");
-	CHECK(verdict_four_way(0.5, 0.05, 1.0, &none, 0.02) == VERDICT_INCONCLUSIVE,
+	CHECK(verdict_judge(0.5, 0.05, 1.0, &none, 0.02) == VERDICT_INCONCLUSIVE,
 	      "no interval (n < 3): inconclusive");
-	CHECK(verdict_four_way(NAN, 0.05, 1.0, &wide, 0.02) == VERDICT_NA, "no p: n/a");
-	CHECK(verdict_four_way(0.05, 0.05, 1.3, &far, 0.02) == VERDICT_INCONCLUSIVE,
+	CHECK(verdict_judge(NAN, 0.05, 1.0, &wide, 0.02) == VERDICT_NA, "no p: n/a");
+	CHECK(verdict_judge(0.05, 0.05, 1.3, &far, 0.02) == VERDICT_INCONCLUSIVE,
 	      "adjusted p exactly alpha is not significant");
 }
 
@@ -67,9 +79,9 @@ static void test_on_samples(void)
 	CHECK(ci.valid && fabs(ci.coverage - 0.9) < 1e-12, "3 v 3: the 90% interval, coverage 90.0%");
 	CHECK(fabs(ci.lo - 100.2 / 101) < 1e-12 && fabs(ci.hi - 101.4 / 100) < 1e-12,
 	      "3 v 3: from the smallest ratio 100.2/101 to the largest 101.4/100");
-	CHECK(verdict_four_way(1.0, 0.05, 1.005, &ci, 0.02) == VERDICT_EQUIVALENT,
+	CHECK(verdict_judge(1.0, 0.05, 1.005, &ci, 0.02) == VERDICT_EQUIVALENT,
 	      "3 v 3: [0.992, 1.014] is inside ±2%: equivalent, though no p can pass at n = 3");
-	CHECK(verdict_four_way(1.0, 0.05, 1.005, &ci, 0.01) == VERDICT_INCONCLUSIVE,
+	CHECK(verdict_judge(1.0, 0.05, 1.005, &ci, 0.01) == VERDICT_INCONCLUSIVE,
 	      "3 v 3: the same runs against ±1%: inconclusive");
 	for (size_t i = 0; i < 5; i++)
 		num5[i] = den5[i] * 1.001;
