@@ -3,7 +3,7 @@
  * The decision summary: the RFC's four questions and the article's three
  * designs.  Each is answered by the confirmatory families matrix.json
  * declares for it (report_family_lines.c): Holm within the family,
- * four-way verdicts against the stated margin, and where nothing decides,
+ * five outcomes against the stated margin, and where nothing decides,
  * the runs per cell that would.  The descriptive comparisons follow,
  * labelled so (Benjamini-Hochberg over all of them); they decide nothing.
  * A question without a family is stated as not decided.
@@ -399,11 +399,13 @@ void md_decisions(FILE *f, const struct report *r)
 		"families: the comparisons matrix.json declares for it before the runs "
 		"(`$.profiles.NAME.families`: the variants, the primary metric, the tenant "
 		"counts), with Holm's correction within each family. Each comparison with "
-		"baseline gets one of four verdicts: **better** or **worse** (adjusted p < "
-		"%.2f), **equivalent** (the %.0f%% Hodges-Lehmann interval of the ratio lies "
-		"inside the margin the profile states for the metric: two one-sided tests at "
-		"%.0f%%; a significant difference smaller than the margin is equivalent too), "
-		"or **inconclusive**; where nothing decides, the runs per cell that would are "
+		"baseline gets one of five outcomes: **better** or **worse** (adjusted p < "
+		"%.2f, the effect beyond the margin the profile states for the metric), "
+		"**better within margin** or **worse within margin** (significant, but "
+		"smaller than the margin: never called equivalent, and a loss is a "
+		"regression), **equivalent** (not significant, and the %.0f%% Hodges-Lehmann "
+		"interval of the ratio lies inside the margin: two one-sided tests at "
+		"%.0f%%), or **inconclusive**; where nothing decides, the runs per cell that would are "
 		"given, from the noise measured (the A/A cells where present). Every other "
 		"comparison is descriptive: Benjamini-Hochberg over all of them, labelled so, "
 		"and it decides nothing. A comparison that cannot differ is not tested (a "
