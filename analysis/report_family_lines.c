@@ -14,11 +14,21 @@
 #include "report_lookup.h"
 #include "report_md.h"
 
+/*
+ * The one effect a sentence about runs quotes and computes from: the
+ * Hodges-Lehmann estimate of the ratio (the centre of the interval shown),
+ * the ratio of medians where there is none.
+ */
+static double planning_ratio(const struct comparison *c)
+{
+	return isnan(c->ratio_hl) ? c->ratio : c->ratio_hl;
+}
+
 /* The runs per cell an undecided confirmatory line needs at its own effect and noise. */
 static void hardest_add(struct tally *t, const struct report *r, const struct comparison *c)
 {
 	double cv1 = c->cell->metrics[c->metric].cv, cv2 = c->base->metrics[c->metric].cv;
-	double effect = log(isnan(c->ratio_hl) ? c->ratio : c->ratio_hl);
+	double effect = log(planning_ratio(c));
 	size_t n;
 
 	if (c->family < 0 || isnan(cv1) || isnan(cv2) || !(c->ratio > 0))
@@ -281,20 +291,22 @@ static void hardest_runs(char *buf, size_t cap, const struct tally *t, size_t no
 	else
 		snprintf(which, sizeof(which), "`%s` on %s at %s=%g", c->cell->variant,
 			 c->cell->workload, tp, x);
+	double pct = (planning_ratio(c) - 1) * 100;
+
 	if (t->hardest_n > FAMILY_REPS_CAP)
 		snprintf(buf, cap, "more than %d runs per cell (now %zu) would be needed to decide "
-			 "%s, %+.1f%% against a margin of ±%g%%: its effect sits on the margin",
-			 FAMILY_REPS_CAP, now, which, (c->ratio - 1) * 100, c->margin * 100);
+			 "%s, %+.1f%% (Hodges-Lehmann) against a margin of ±%g%%: its effect sits "
+			 "on the margin", FAMILY_REPS_CAP, now, which, pct, c->margin * 100);
 	else if (t->hardest_n <= now)
 		snprintf(buf, cap, "at their observed effects n = %zu already had about 80%% power "
-			 "to decide each comparison (the hardest: %s, %+.1f%% against ±%g%%), so "
-			 "this outcome is chance and a repetition of the runs would likely decide it",
-			 now, which, (c->ratio - 1) * 100, c->margin * 100);
+			 "to decide each comparison (the hardest: %s, %+.1f%% (Hodges-Lehmann) "
+			 "against ±%g%%), so this outcome is chance and a repetition of the runs "
+			 "would likely decide it", now, which, pct, c->margin * 100);
 	else
 		snprintf(buf, cap, "about %zu runs per cell (now %zu) would decide it if the "
-			 "observed effects are the true ones (the hardest: %s, %+.1f%% against a "
-			 "margin of ±%g%%)", t->hardest_n, now, which, (c->ratio - 1) * 100,
-			 c->margin * 100);
+			 "observed effects are the true ones (the hardest: %s, %+.1f%% "
+			 "(Hodges-Lehmann) against a margin of ±%g%%)", t->hardest_n, now, which,
+			 pct, c->margin * 100);
 }
 
 const char *would_decide(char *buf, size_t cap, const struct report *r,

@@ -443,7 +443,7 @@ check "sample size: MDE from the A/A cells stated per family" \
 # 16 tenants, 1.1% down, CVs 9.2% and 0.5%, margin 5%: equivalence needs
 # 2 pi/3 ((z(.95) + z(.9)) x 6.5% / (5% - 1.1%))^2 = 49.9, so 50 runs
 check "sample size: an undecided answer names its hardest comparison and the n its effect needs" \
-	grep -q 'about 50 runs per cell (now 7) would decide it if the observed effects are the true ones (the hardest: `multi-slot` on rx-mixed at tenants=16, -1.1% against a margin of ±5%)' "$vmd"
+	grep -q 'about 50 runs per cell (now 7) would decide it if the observed effects are the true ones (the hardest: `multi-slot` on rx-mixed at tenants=16, -1.1% (Hodges-Lehmann) against a margin of ±5%)' "$vmd"
 
 # everything else is descriptive: BH over all of it, labelled so
 c=$(cmp_v net-batch charges_per_mb 1)
