@@ -5,20 +5,7 @@
 
 #include "cost_contention.h"
 #include "cycle_model.h"
-
-static double num(json_t *a, size_t i)
-{
-	return json_number_value(json_array_get(a, i));
-}
-
-static double sum(json_t *a)
-{
-	double s = 0;
-
-	for (size_t i = 0; i < json_array_size(a); i++)
-		s += num(a, i);
-	return s;
-}
+#include "json_numbers.h"
 
 void contention_begin(struct contention_sums *cs, json_t *out, int vcpus)
 {

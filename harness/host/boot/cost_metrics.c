@@ -6,26 +6,13 @@
 
 #include "cost_contention.h"
 #include "cost_metrics.h"
+#include "json_numbers.h"
 
 const char *const cost_crosscheck_functions[] = {
 	"page_counter_try_charge", "try_charge_memcg",
 };
 const size_t cost_crosscheck_functions_count =
 	sizeof(cost_crosscheck_functions) / sizeof(cost_crosscheck_functions[0]);
-
-static double num(json_t *a, size_t i)
-{
-	return json_number_value(json_array_get(a, i));
-}
-
-static double sum(json_t *a)
-{
-	double s = 0;
-
-	for (size_t i = 0; i < json_array_size(a); i++)
-		s += num(a, i);
-	return s;
-}
 
 static int check_window(json_t *out, int vcpus, char *err, size_t errlen)
 {
