@@ -1,8 +1,8 @@
 set terminal svg size 1000,600 dynamic noenhanced font 'sans,12' background '#ffffff'
 set output 'rx-mixed-cost.transfers_per_mb-icount-base-0.svg'
-set title "rx-mixed: line transfers per MB (model) vs tenants (icount)\ntiming mode: icount, kconfig: base; median and order-statistic interval (coverage 93.7% at n = 5)\ncost=1 duration_s=2 flows=1 msg_size=4096 mtu=1500 pin_receivers=1 profile=0 proto=tcp stats_reader_hz=0 topology=lo-rps warmup_s=1"
+set title "rx-mixed: line transfers per MB (serialized: the emulator's order) vs tenants (icount)\ntiming mode: icount, kconfig: base; median and order-statistic interval (coverage 93.7% at n = 5)\ncost=1 duration_s=2 flows=1 msg_size=4096 mtu=1500 pin_receivers=1 profile=0 proto=tcp stats_reader_hz=0 topology=lo-rps warmup_s=1"
 set xlabel "tenants"
-set ylabel "line transfers per MB (model) (transfers/MB)"
+set ylabel "line transfers per MB (serialized: the emulator's order) (transfers/MB)"
 set grid
 set key below horizontal noenhanced spacing 1.1
 set bmargin 9

@@ -22,9 +22,13 @@
 /*
  * cost=1 (the TCG plugin) slows the work, not the boot, under icount;
  * under tcg baseline rx-mixed at 16 tenants took 11.0 s with it against
- * 9.5 s without (2026-12-04).
+ * 9.5 s without (2026-12-04).  The plugin's second version (instruction
+ * classes, the estimate's four windows, 2026-12-05) costs more: quick's
+ * rx-mixed runs took 27.7 s alone and 32.3 s on average at -j 2 with the
+ * session's builds beside them, against 21.5 s; kmem-mix 48.4 s against
+ * 26.9 s (it makes the most charge-path memory accesses).
  */
-#define COST_WALL_FACTOR_ICOUNT 1.5
+#define COST_WALL_FACTOR_ICOUNT 2.3
 #define COST_WALL_FACTOR_TCG 1.15
 
 static json_t *profile_of(const struct matrix *m, const char *name)
