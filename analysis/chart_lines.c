@@ -181,12 +181,14 @@ static void one_chart(const struct report *r, const char *dir, struct chart_list
 		fputs("\n\n", dat);
 		/*
 		 * an invalid variant, or cost numbers the crosscheck voids, is
-		 * drawn dashed as well as labelled; gnuplot repeats its 8
-		 * colours, so the point shape tells repeats apart
+		 * drawn dashed as well as labelled; each variant keeps its own
+		 * colour across charts, and the point shape tells apart the
+		 * few that share one past the palette's 16
 		 */
 		fprintf(gp, "%s '%s.dat' index %d using 1:2:3:4 with yerrorlines lw 2 "
-			"dt %d pt %d title ", plotted ? ", \\\n    " : "plot ", c->name, plotted,
-			v->gate == GATE_INVALID || untrusted ? 2 : 1, point_types[plotted % 12]);
+			"lc rgb '%s' dt %d pt %d title ", plotted ? ", \\\n    " : "plot ", c->name,
+			plotted, variant_colour(vi), v->gate == GATE_INVALID || untrusted ? 2 : 1,
+			point_types[plotted % 12]);
 		snprintf(s, sizeof(s), "%s%s%s", v->name,
 			 v->gate == GATE_INVALID ? " (INVALID: failed gate)" : "",
 			 untrusted ? " (crosscheck failed: not trusted)" : "");

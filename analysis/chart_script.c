@@ -124,3 +124,15 @@ void chart_note_absent(struct chart_list *l, const char *what)
 	snprintf(l->absent + len, sizeof(l->absent) - len, "%s- %s\n",
 		 len ? "" : "", what);
 }
+
+const char *variant_colour(size_t i)
+{
+	/* black, then Tableau 10 and six more, far apart in hue or lightness */
+	static const char *const colours[] = {
+		"#000000", "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+		"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79",
+		"#e7ba52", "#637939", "#ad494a", "#7b4173",
+	};
+
+	return colours[i % (sizeof(colours) / sizeof(colours[0]))];
+}

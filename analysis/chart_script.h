@@ -27,6 +27,12 @@ void chart_preamble(FILE *gp, const struct chart *c, const char *subtitle,
 		    const char *xlabel, const char *ylabel);
 /* Ends the script: the same plot again as PNG. */
 void chart_finish(FILE *gp, const struct chart *c);
+/*
+ * A colour of its own for the i-th variant of the report, the same in
+ * every chart: baseline first (black); 16 colours that tell apart at a
+ * glance, then they repeat (the point shape differs).
+ */
+const char *variant_colour(size_t i);
 void chart_note_absent(struct chart_list *l, const char *what);
 /* Prints s as a double-quoted gnuplot string. */
 void gp_string(FILE *f, const char *s);

@@ -7,9 +7,9 @@ set grid
 set key below horizontal noenhanced spacing 1.1
 set bmargin 9
 set offsets graph 0.03, graph 0.03, 0, 0
-plot  'kmem-mix-ops_per_sec-icount-base-0.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 7 title "baseline", \
-     'kmem-mix-ops_per_sec-icount-base-0.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 5 title "split-stock", \
-     'kmem-mix-ops_per_sec-icount-base-0.dat' index 2 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 9 title "objcg-locallock"
+plot  'kmem-mix-ops_per_sec-icount-base-0.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#000000' dt 1 pt 7 title "baseline", \
+     'kmem-mix-ops_per_sec-icount-base-0.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#7f7f7f' dt 1 pt 5 title "split-stock", \
+     'kmem-mix-ops_per_sec-icount-base-0.dat' index 2 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#17becf' dt 1 pt 9 title "objcg-locallock"
 set terminal pngcairo size 1000,600 noenhanced font 'sans,10' background '#ffffff'
 set output 'kmem-mix-ops_per_sec-icount-base-0.png'
 replot

@@ -7,17 +7,17 @@ set grid
 set key below horizontal noenhanced spacing 1.1
 set bmargin 9
 set offsets graph 0.03, graph 0.03, 0, 0
-plot  'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 7 title "baseline", \
-     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 5 title "baseline-aa", \
-     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 2 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 9 title "nosocket", \
-     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 3 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 11 title "multi-slot-s1", \
-     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 4 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 13 title "multi-slot-s2", \
-     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 5 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 15 title "multi-slot-s4", \
-     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 6 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 6 title "net-batch", \
-     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 7 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 4 title "multi-slot", \
-     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 8 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 8 title "split-stock", \
-     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 9 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 10 title "atomics-only", \
-     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 10 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 12 title "objcg-locallock"
+plot  'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#000000' dt 1 pt 7 title "baseline", \
+     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#1f77b4' dt 1 pt 5 title "baseline-aa", \
+     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 2 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#ff7f0e' dt 1 pt 9 title "nosocket", \
+     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 3 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#2ca02c' dt 1 pt 11 title "multi-slot-s1", \
+     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 4 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#d62728' dt 1 pt 13 title "multi-slot-s2", \
+     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 5 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#9467bd' dt 1 pt 15 title "multi-slot-s4", \
+     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 6 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#8c564b' dt 1 pt 6 title "net-batch", \
+     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 7 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#e377c2' dt 1 pt 4 title "multi-slot", \
+     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 8 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#7f7f7f' dt 1 pt 8 title "split-stock", \
+     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 9 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#bcbd22' dt 1 pt 10 title "atomics-only", \
+     'rx-mixed-cost.transfers_per_mb-icount-base-0.dat' index 10 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#17becf' dt 1 pt 12 title "objcg-locallock"
 set terminal pngcairo size 1000,600 noenhanced font 'sans,10' background '#ffffff'
 set output 'rx-mixed-cost.transfers_per_mb-icount-base-0.png'
 replot

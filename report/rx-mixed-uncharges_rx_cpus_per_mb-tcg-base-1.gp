@@ -8,8 +8,8 @@ set key below horizontal noenhanced spacing 1.1
 set bmargin 9
 set logscale y
 set offsets graph 0.03, graph 0.03, 0, 0
-plot  'rx-mixed-uncharges_rx_cpus_per_mb-tcg-base-1.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 7 title "baseline", \
-     'rx-mixed-uncharges_rx_cpus_per_mb-tcg-base-1.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 dt 1 pt 5 title "atomics-only"
+plot  'rx-mixed-uncharges_rx_cpus_per_mb-tcg-base-1.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#000000' dt 1 pt 7 title "baseline", \
+     'rx-mixed-uncharges_rx_cpus_per_mb-tcg-base-1.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#bcbd22' dt 1 pt 5 title "atomics-only"
 set terminal pngcairo size 1000,600 noenhanced font 'sans,10' background '#ffffff'
 set output 'rx-mixed-uncharges_rx_cpus_per_mb-tcg-base-1.png'
 replot
