@@ -15,11 +15,15 @@ HOST_STAGES := matrix build image boot store run
 HOST_SRC   := $(foreach s,$(HOST_STAGES),$(wildcard harness/host/$(s)/*.c))
 ANALYSIS_SRC := $(wildcard analysis/*.c)
 CLI_SRC    := $(wildcard cli/*.c)
-AGENT_SRC  := $(wildcard harness/agent/*.c)
+# the agent, bottom up (docs/architecture.md): guest < tenants < load <
+# probes < window < workloads; each folder sees its own headers and those of
+# the folders below it, never above
+AGENT_LAYERS := guest tenants load probes window workloads
+AGENT_SRC  := $(foreach l,$(AGENT_LAYERS),$(wildcard harness/agent/$(l)/*.c))
 # the cost plugin: a shared object QEMU loads (-plugin), built against the
 # plugin header of the installed QEMU (scripts/qemu-plugin-header.sh)
 PLUGIN_SRC := $(wildcard harness/plugin/*.c)
-HEADERS    := $(wildcard harness/*/*.h harness/host/*/*.h analysis/*.h lib/*.h cli/*.h)
+HEADERS    := $(wildcard harness/*/*.h harness/host/*/*.h harness/agent/*/*.h analysis/*.h lib/*.h cli/*.h)
 GLIB_FLAGS  = $(shell pkg-config --cflags --libs glib-2.0)
 
 # The default job: the quick profile of matrix.json (kernels, then runs in
@@ -118,9 +122,27 @@ $(HOST_LIB): $(filter-out $(BUILD)/obj/cli/mmx_main.o,$(HOST_OBJ)) $(REV_OBJ)
 $(BUILD)/mmx: $(BUILD)/obj/cli/mmx_main.o $(HOST_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ -ljansson -lcrypto -lelf -lz -lm
 
+AGENT_GUEST_INC     := -Iharness/agent/guest
+AGENT_TENANTS_INC   := $(AGENT_GUEST_INC) -Iharness/agent/tenants
+AGENT_LOAD_INC      := $(AGENT_TENANTS_INC) -Iharness/agent/load
+AGENT_PROBES_INC    := $(AGENT_LOAD_INC) -Iharness/agent/probes
+AGENT_WINDOW_INC    := $(AGENT_PROBES_INC) -Iharness/agent/window
+AGENT_WORKLOADS_INC := $(AGENT_WINDOW_INC) -Iharness/agent/workloads
+AGENT_OBJ := $(patsubst %.c,$(BUILD)/agent-obj/%.o,$(AGENT_SRC) $(COMMON_SRC))
+$(BUILD)/agent-obj/harness/agent/guest/%.o:     CFLAGS += $(AGENT_GUEST_INC)
+$(BUILD)/agent-obj/harness/agent/tenants/%.o:   CFLAGS += $(AGENT_TENANTS_INC)
+$(BUILD)/agent-obj/harness/agent/load/%.o:      CFLAGS += $(AGENT_LOAD_INC)
+$(BUILD)/agent-obj/harness/agent/probes/%.o:    CFLAGS += $(AGENT_PROBES_INC)
+$(BUILD)/agent-obj/harness/agent/window/%.o:    CFLAGS += $(AGENT_WINDOW_INC)
+$(BUILD)/agent-obj/harness/agent/workloads/%.o: CFLAGS += $(AGENT_WORKLOADS_INC)
+
+$(BUILD)/agent-obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
 # static: it is /init of an initramfs that holds nothing else
-$(BUILD)/mmx-agent: $(AGENT_SRC) $(COMMON_SRC) $(HEADERS) | $(BUILD)
-	$(CC) $(CFLAGS) -static -o $@ $(AGENT_SRC) $(COMMON_SRC) -ljansson -lz
+$(BUILD)/mmx-agent: $(AGENT_OBJ) | $(BUILD)
+	$(CC) $(CFLAGS) -static -o $@ $(AGENT_OBJ) -ljansson -lz
 
 $(BUILD)/mmx-cost.so: $(PLUGIN_SRC) $(HEADERS) | $(BUILD)
 	@inc=$$(./scripts/qemu-plugin-header.sh) && \
@@ -131,19 +153,19 @@ $(BUILD)/mmx-cost.so: $(PLUGIN_SRC) $(HEADERS) | $(BUILD)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 # agent files that need nothing but libc (parsers) are unit-tested too
-UNIT_AGENT_SRC := harness/agent/proc_counters.c harness/agent/cpu_split.c \
-		  harness/agent/guest_files.c \
-		  harness/agent/latency_hist.c \
-		  harness/agent/net_rx_threads.c harness/agent/perf_probes.c \
-		  harness/agent/pass_tally.c harness/agent/pass_nics.c \
-		  harness/agent/kprobe_missed.c \
-		  harness/agent/perf_output.c \
+UNIT_AGENT_SRC := harness/agent/probes/proc_counters.c harness/agent/guest/cpu_split.c \
+		  harness/agent/guest/guest_files.c \
+		  harness/agent/probes/latency_hist.c \
+		  harness/agent/probes/net_rx_threads.c harness/agent/probes/perf_probes.c \
+		  harness/agent/load/pass_tally.c harness/agent/load/pass_nics.c \
+		  harness/agent/probes/kprobe_missed.c \
+		  harness/agent/probes/perf_output.c \
 		  harness/plugin/func_ranges.c harness/plugin/line_owner.c \
 		  harness/plugin/mix_estimate.c harness/plugin/insn_classify.c
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/metric_num.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CLI_INC) -Iharness/agent -Iharness/plugin -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lelf -lz -lm -lcapstone -lpthread
+	$(CC) $(CFLAGS) $(CLI_INC) $(AGENT_WORKLOADS_INC) -Iharness/plugin -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lelf -lz -lm -lcapstone -lpthread
 
 test: deps
 	@$(MAKE) --no-print-directory harness $(UNIT_TESTS)

@@ -18,23 +18,27 @@ done
 check "every object of mmx is built" ls "${objs[@]}"
 check "no call circle between the files of mmx" python3 $CHECK circles "${objs[@]}"
 
-# the agent is linked from its sources in one go: its objects are made here
-mkdir -p "$tmp/agent"
-for c in harness/agent/*.c; do
-	${CC:-cc} -std=c11 -D_GNU_SOURCE -Iharness/common -c "$c" \
-		-o "$tmp/agent/$(basename "${c%.c}").o" || not_ok "compile $c"
+# the agent's objects, from today's sources
+aobjs=()
+for c in harness/agent/*/*.c; do
+	aobjs+=("build/agent-obj/${c%.c}.o")
 done
+check "every object of the agent is built" ls "${aobjs[@]}"
 check "no call circle between the files of the agent" \
-	python3 $CHECK circles "$tmp"/agent/*.o
+	python3 $CHECK circles "${aobjs[@]}"
 
 # the checks can fail: a planted upward include and a planted circle
 mkdir -p "$tmp/tree/lib" "$tmp/tree/harness/host/matrix" "$tmp/tree/harness/host/boot"
 echo '#include "matrix_file.h"' >"$tmp/tree/lib/log.c"
 echo '#include "qemu_vm.h"' >"$tmp/tree/harness/host/matrix/matrix_file.c"
 touch "$tmp/tree/harness/host/matrix/matrix_file.h" "$tmp/tree/harness/host/boot/qemu_vm.h"
+mkdir -p "$tmp/tree/harness/agent/probes" "$tmp/tree/harness/agent/window"
+echo '#include "measure_window.h"' >"$tmp/tree/harness/agent/probes/perf_probes.c"
+touch "$tmp/tree/harness/agent/window/measure_window.h"
 out=$(python3 $CHECK includes "$tmp/tree")
 check "a planted include from lib/ into a stage is found" grep -q 'lib/log.c:1: "matrix_file.h" reaches up into harness/host/matrix/' <<<"$out"
 check "a planted include from matrix into a later stage is found" grep -q 'matrix_file.c:1: "qemu_vm.h" reaches up into harness/host/boot/' <<<"$out"
+check "a planted include from the agent's probes into its window is found" grep -q 'harness/agent/probes/perf_probes.c:1: "measure_window.h" reaches up into harness/agent/window/' <<<"$out"
 printf 'int b(void);\nint a(void) { return b(); }\n' >"$tmp/a.c"
 printf 'int a(void);\nint b(void) { return a(); }\n' >"$tmp/b.c"
 ${CC:-cc} -c "$tmp/a.c" -o "$tmp/a.o" && ${CC:-cc} -c "$tmp/b.c" -o "$tmp/b.o"

@@ -19,12 +19,16 @@ MAY_USE = {
     'harness/common': [],
     'lib': [],
     'analysis': ['lib', 'harness/common'],
-    'harness/agent': ['harness/common'],
     'harness/plugin': ['harness/common'],
     'cli': ['lib', 'harness/common', 'analysis'] + STAGES,
 }
 for i, s in enumerate(STAGES):
     MAY_USE[s] = ['lib', 'harness/common'] + STAGES[:i]
+# the agent's folders, by job, bottom up: each may use those before it
+AGENT = ['harness/agent/' + s for s in
+         ('guest', 'tenants', 'load', 'probes', 'window', 'workloads')]
+for i, s in enumerate(AGENT):
+    MAY_USE[s] = ['harness/common'] + AGENT[:i]
 
 
 def includes(root):

@@ -67,7 +67,7 @@ static int wants_nic_pair(json_t *params)
 }
 
 /*
- * profile=1: perf record in the guest (harness/agent/perf_record.h), which
+ * profile=1: perf record in the guest (harness/agent/probes/perf_record.h), which
  * needs perf in its image and sends perf.data and kallsyms home.  0 with
  * overlay empty when the run does not profile; -1 when it cannot be built.
  */

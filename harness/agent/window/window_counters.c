@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../common/cost_window.h"
+#include "../../common/cost_window.h"
 #include "measure_window.h"
 #include "window_counters.h"
 

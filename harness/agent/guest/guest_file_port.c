@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../common/file_frame.h"
+#include "../../common/file_frame.h"
 #include "guest_file_port.h"
 #include "guest_files.h"
 

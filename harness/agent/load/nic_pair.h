@@ -7,7 +7,7 @@
 #include <netinet/in.h>
 #include <stddef.h>
 
-#include "../common/nic_pair.h"
+#include "../../common/nic_pair.h"
 #include "irq_affinity.h"
 
 /*

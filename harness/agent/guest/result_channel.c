@@ -7,7 +7,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "../common/result_frame.h"
+#include "../../common/result_frame.h"
 #include "result_channel.h"
 
 #define DEBUG_EXIT_PORT 0xf4
