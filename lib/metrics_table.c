@@ -119,6 +119,22 @@ const struct metric_def metric_defs[] = {
 	{ "fault-mix", "cost.charge_cycles_skylake_per_fault",
 	  "charge-path modelled cycles per fault, Skylake-SP", "cycles/fault", 1,
 	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	/*
+	 * the receive scope: NET_RX softirq and NAPI polls, where the RFC's
+	 * pathology lives (cost_rx_scope.h; 2026-12-05)
+	 */
+	{ "rx-mixed", "cost.rx_modelled_cycles_skylake_per_mb",
+	  "receive-scope modelled cycles per MB (NET_RX and NAPI), Skylake-SP", "k cycles/MB",
+	  1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	{ "rx-mixed", "cost.rx_modelled_cycles_zen2_per_mb",
+	  "receive-scope modelled cycles per MB (NET_RX and NAPI), Zen 2", "k cycles/MB",
+	  1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	{ "rx-mixed", "cost.rx_charge_cycles_skylake_per_mb",
+	  "charge-path modelled cycles per MB inside the receive scope, Skylake-SP",
+	  "cycles/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	{ "rx-mixed", "cost.rx_charge_share_skylake",
+	  "charge path's share of the receive scope's modelled cycles, Skylake-SP", "%", 100,
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
 };
 const size_t metric_defs_count = sizeof(metric_defs) / sizeof(metric_defs[0]);
 

@@ -62,26 +62,55 @@ static void write_summed(FILE *f, struct cost_state *st, size_t field, size_t fi
 	write_u64s(f, sum, n);
 }
 
-/* the estimate's share of one function, for each window length */
-static void write_func_mix(FILE *f, struct cost_state *st, size_t i)
+/*
+ * the estimate's share of one function, for each window length: with
+ * scope_only, of its accesses inside the receive scope (index i + n in the
+ * tables), else of all of them (i and i + n)
+ */
+static void write_func_mix(FILE *f, struct cost_state *st, size_t i, int scope_only)
 {
+	unsigned int in = (unsigned int)(i + st->funcs.n), out = (unsigned int)i;
 	double a[LINE_MAX_VCPUS];
 
 	fprintf(f, ", \"mix\": [");
 	for (int m = 0; m < st->nmix; m++) {
 		fprintf(f, "%s{\"per_vcpu\": ", m ? ", " : "");
 		for (int v = 0; v < st->max_vcpus; v++)
-			a[v] = mix_expected(st->mix[m], (unsigned int)v, (unsigned int)i);
+			a[v] = mix_expected(st->mix[m], (unsigned int)v, in) +
+			       (scope_only ? 0 : mix_expected(st->mix[m], (unsigned int)v, out));
 		write_doubles(f, a, (size_t)st->max_vcpus);
 		for (int s = 0; s < 2; s++) {
 			for (int b = 0; b < HOLDER_BUCKETS; b++)
-				a[b] = mix_expected_by_holders(st->mix[m], (unsigned int)i, s, b);
+				a[b] = mix_expected_by_holders(st->mix[m], in, s, b) +
+				       (scope_only ? 0 :
+					mix_expected_by_holders(st->mix[m], out, s, b));
 			fprintf(f, ", \"%s\": ", s ? "store" : "load");
 			write_doubles(f, a, HOLDER_BUCKETS);
 		}
 		fprintf(f, "}");
 	}
 	fprintf(f, "]");
+}
+
+/* one function's counts inside the receive scope */
+static void write_func_scope(FILE *f, struct cost_state *st, size_t i)
+{
+	enum func_class cls = st->funcs.v[i].cls;
+
+	fprintf(f, ", \"scope\": {");
+	write_func_vcpu_array(f, st, "calls", offsetof(struct vcpu_counts, scope_calls), i);
+	fprintf(f, ", ");
+	write_func_vcpu_array(f, st, "insns", offsetof(struct vcpu_counts, scope_func_insns), i);
+	fprintf(f, ", \"classes\": ");
+	write_summed(f, st, offsetof(struct vcpu_counts, scope_func_classes), i * IC_COUNT,
+		     IC_COUNT);
+	if (cls == FC_CHARGE || cls == FC_PROBE) {
+		fprintf(f, ", ");
+		write_func_vcpu_array(f, st, "transfers",
+				      offsetof(struct vcpu_counts, scope_transfers), i);
+		write_func_mix(f, st, i, 1);
+	}
+	fprintf(f, "}");
 }
 
 static void write_function(FILE *f, struct cost_state *st, size_t i)
@@ -107,8 +136,10 @@ static void write_function(FILE *f, struct cost_state *st, size_t i)
 		write_summed(f, st, offsetof(struct vcpu_counts, by_holders),
 			     (i * 2 + 1) * HOLDER_BUCKETS, HOLDER_BUCKETS);
 		fprintf(f, "}");
-		write_func_mix(f, st, i);
+		write_func_mix(f, st, i, 0);
 	}
+	if (st->have_scope)
+		write_func_scope(f, st, i);
 	fprintf(f, "}");
 }
 
@@ -132,7 +163,23 @@ static void write_header(FILE *f, struct cost_state *st)
 	write_vcpu_array(f, st, "user_insns", offsetof(struct vcpu_counts, user_insns));
 	fprintf(f, ",\n");
 	write_vcpu_array(f, st, "stale_mem_callbacks", offsetof(struct vcpu_counts, stale_mem));
-	fprintf(f, ",\n\"class_names\": [");
+	fprintf(f, ",\n\"scope\": {\"counted\": %s, ", st->have_scope ? "true" : "false");
+	write_vcpu_array(f, st, "entries", offsetof(struct vcpu_counts, scope_entries));
+	fprintf(f, ", ");
+	write_vcpu_array(f, st, "exits", offsetof(struct vcpu_counts, scope_exits));
+	fprintf(f, ", ");
+	write_vcpu_array(f, st, "unbalanced", offsetof(struct vcpu_counts, scope_unbalanced));
+	fprintf(f, ", ");
+	write_vcpu_array(f, st, "insns", offsetof(struct vcpu_counts, scope_insns));
+	fprintf(f, ", \"depth_at_exit\": [");
+	for (int v = 0; v < st->max_vcpus; v++)
+		fprintf(f, "%s%d", v ? ", " : "", st->vcpus[v].scope_depth);
+	fprintf(f, "], \"kernel_classes\": [");
+	for (int v = 0; v < st->max_vcpus; v++) {
+		fprintf(f, "%s", v ? ", " : "");
+		write_u64s(f, st->vcpus[v].scope_classes, IC_COUNT);
+	}
+	fprintf(f, "]},\n\"class_names\": [");
 	for (int k = 0; k < IC_COUNT; k++)
 		fprintf(f, "%s\"%s\"", k ? ", " : "", class_names[k]);
 	fprintf(f, "],\n\"kernel_classes\": [");

@@ -8,7 +8,11 @@
  * serialized line-owner model (line_owner.h: the order the emulator ran
  * the vCPUs in) and as the expected count had each window's accesses
  * interleaved at random (mix_estimate.h: independent of the emulator's
- * schedule).  Results go to out= as JSON when QEMU exits.
+ * schedule).  Functions flagged "scope" in the set (net_rx_action,
+ * __napi_poll) open the receive scope: everything run from their call to
+ * their ret is counted a second time apart, so the receive work's own cost
+ * and the charge path's share of it are known.  Results go to out= as JSON
+ * when QEMU exits.
  *
  *	qemu-system-x86_64 ... -plugin mmx-cost.so,funcs=F,out=O[,lines=N]
  *		[,mix=W1:W2:...][,turns=1]
@@ -58,6 +62,8 @@ struct mem_site {
 struct tb_info {
 	uint64_t vaddr, last, n_insns;
 	int user;
+	int scope_entry;	/* starts with a scope function's first instruction */
+	int scope_exit;		/* ends with a scope function's ret */
 	uint32_t nsegs, nentries;
 	struct tb_seg *segs;
 	int32_t *entries;
@@ -103,17 +109,22 @@ static void record_access(struct vcpu_counts *c, unsigned int vcpu,
 	unsigned int holders = 0;
 	uint64_t now;
 
+	int in_scope = c->scope_depth > 0;
+	unsigned int mix_func = (unsigned int)s->func + (in_scope ? (unsigned int)st.funcs.n : 0);
+
 	if (line_access(st.lines, addr, vcpu, is_store, &holders)) {
 		c->transfers[s->func]++;
 		by_holders_of(c, s->func, is_store)[holder_bucket(holders)]++;
 		if (s->is_ret)
 			c->ret_transfers[s->func]++;
+		if (in_scope)
+			c->scope_transfers[s->func]++;
 	}
 	if (!st.nmix)
 		return;
 	now = guest_time();
 	for (int m = 0; m < st.nmix; m++)
-		mix_access(st.mix[m], addr, vcpu, (unsigned int)s->func, is_store, now);
+		mix_access(st.mix[m], addr, vcpu, mix_func, is_store, now);
 }
 
 /* a load held back by the stash goes in as a load */
@@ -148,6 +159,64 @@ static void note_turn(unsigned int vcpu)
 	turn_start = st.vcpus[vcpu].all_insns;
 }
 
+/* a block inside the receive scope: its instructions counted apart too */
+static void count_in_scope(struct vcpu_counts *c, const struct tb_info *t)
+{
+	c->scope_insns += t->n_insns;
+	if (!t->user)
+		for (int k = 0; k < IC_COUNT; k++)
+			c->scope_classes[k] += t->classes[k];
+	for (uint32_t i = 0; i < t->nsegs; i++) {
+		const struct tb_seg *g = &t->segs[i];
+
+		c->scope_func_insns[g->func] += g->n;
+		c->scope_func_classes[(size_t)g->func * IC_COUNT + g->cls] += g->n;
+	}
+	for (uint32_t i = 0; i < t->nentries; i++)
+		c->scope_calls[t->entries[i]]++;
+}
+
+/*
+ * A call enters at a block's start and a ret ends its block, so the scope
+ * moves only at block boundaries: the entry block is inside, and so is
+ * the block of the ret that leaves.  Tracked with the window closed too,
+ * so a scope open when the window opens is known.
+ */
+static void count_block(struct vcpu_counts *c, const struct tb_info *t)
+{
+	if (t->scope_entry) {
+		c->scope_depth++;
+		c->scope_entries += c->open;
+	}
+	if (c->open) {
+		if (t->user) {
+			c->user_insns += t->n_insns;
+		} else {
+			c->kernel_insns += t->n_insns;
+			for (int k = 0; k < IC_COUNT; k++)
+				c->kernel_classes[k] += t->classes[k];
+		}
+		for (uint32_t i = 0; i < t->nsegs; i++) {
+			const struct tb_seg *g = &t->segs[i];
+
+			c->insns[g->func] += g->n;
+			c->classes[(size_t)g->func * IC_COUNT + g->cls] += g->n;
+		}
+		for (uint32_t i = 0; i < t->nentries; i++)
+			c->calls[t->entries[i]]++;
+		if (c->scope_depth > 0)
+			count_in_scope(c, t);
+	}
+	if (t->scope_exit) {
+		if (c->scope_depth > 0) {
+			c->scope_depth--;
+			c->scope_exits += c->open;
+		} else {
+			c->scope_unbalanced += c->open;
+		}
+	}
+}
+
 static void on_tb_exec(unsigned int vcpu, void *udata)
 {
 	const struct tb_info *t = udata;
@@ -161,23 +230,7 @@ static void on_tb_exec(unsigned int vcpu, void *udata)
 		note_turn(vcpu);
 	c->cur_tb = t;
 	__atomic_store_n(&c->all_insns, c->all_insns + t->n_insns, __ATOMIC_RELAXED);
-	if (!c->open)
-		return;
-	if (t->user) {
-		c->user_insns += t->n_insns;
-	} else {
-		c->kernel_insns += t->n_insns;
-		for (int k = 0; k < IC_COUNT; k++)
-			c->kernel_classes[k] += t->classes[k];
-	}
-	for (uint32_t i = 0; i < t->nsegs; i++) {
-		const struct tb_seg *g = &t->segs[i];
-
-		c->insns[g->func] += g->n;
-		c->classes[(size_t)g->func * IC_COUNT + g->cls] += g->n;
-	}
-	for (uint32_t i = 0; i < t->nentries; i++)
-		c->calls[t->entries[i]]++;
+	count_block(c, t);
 }
 
 static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr,
@@ -263,6 +316,10 @@ static void describe_tb(struct qemu_plugin_tb *tb, struct tb_info *t)
 		t->sites[i] = (struct mem_site){ t, (int32_t)f, k.is_ret };
 		if (f < 0)
 			continue;
+		if (st.funcs.v[f].scope && i == 0 && a == st.funcs.v[f].start)
+			t->scope_entry = 1;
+		if (st.funcs.v[f].scope && i == n - 1 && k.is_ret)
+			t->scope_exit = 1;
 		if (t->nsegs && segs[t->nsegs - 1].func == f && segs[t->nsegs - 1].cls == k.cls)
 			segs[t->nsegs - 1].n++;
 		else
@@ -414,11 +471,15 @@ static int alloc_counts(uint64_t nlines)
 		c->ret_transfers = g_new0(uint64_t, nf);
 		c->classes = g_new0(uint64_t, nf * IC_COUNT);
 		c->by_holders = g_new0(uint64_t, nf * 2 * HOLDER_BUCKETS);
+		c->scope_calls = g_new0(uint64_t, nf);
+		c->scope_func_insns = g_new0(uint64_t, nf);
+		c->scope_transfers = g_new0(uint64_t, nf);
+		c->scope_func_classes = g_new0(uint64_t, nf * IC_COUNT);
 	}
 	for (int m = 0; m < st.nmix; m++) {
 		/* a fixed seed: the same run gives the same shuffles */
 		st.mix[m] = mix_table_new(nlines, (unsigned int)st.max_vcpus,
-					  (unsigned int)nf, st.mix_window[m], 0x6d6d78u + m);
+					  (unsigned int)(2 * nf), st.mix_window[m], 0x6d6d78u + m);
 		if (!st.mix[m])
 			return -1;
 	}
@@ -454,9 +515,12 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		fprintf(stderr, "mmx-cost: %s\n", err);
 		return -1;
 	}
-	for (size_t i = 0; i < st.funcs.n; i++)
+	for (size_t i = 0; i < st.funcs.n; i++) {
 		if (st.funcs.v[i].start < KERNEL_BASE)
 			have_user_probes = 1;
+		if (st.funcs.v[i].scope)
+			st.have_scope = 1;
+	}
 	st.max_vcpus = info->system.max_vcpus;
 	if (st.max_vcpus < 1 || st.max_vcpus > LINE_MAX_VCPUS) {
 		fprintf(stderr, "mmx-cost: %d vCPUs; the line model takes 1 to %d\n",

@@ -27,6 +27,19 @@ struct vcpu_counts {
 	uint64_t *classes;	/* [func][IC_COUNT] */
 	uint64_t *by_holders;	/* [func][load, store][HOLDER_BUCKETS] */
 	uint64_t *ret_transfers;	/* transfers at a ret instruction */
+	/*
+	 * the receive scope: from a call of a scope function (net_rx_action,
+	 * __napi_poll) to its ret, nested calls counted by depth; neither
+	 * sleeps, so a scope opens and closes on one vCPU
+	 */
+	int scope_depth;
+	uint64_t scope_entries, scope_exits;
+	uint64_t scope_unbalanced;	/* a scope ret with no scope open */
+	uint64_t scope_insns;		/* every instruction run inside */
+	uint64_t scope_classes[IC_COUNT];	/* the kernel's, inside */
+	/* per function of the set, inside the scope */
+	uint64_t *scope_calls, *scope_func_insns, *scope_transfers;
+	uint64_t *scope_func_classes;	/* [func][IC_COUNT] */
 } __attribute__((aligned(64)));
 
 #define MIX_MAX 4
@@ -38,7 +51,12 @@ struct cost_state {
 	struct line_table *lines;
 	struct vcpu_counts *vcpus;
 	int max_vcpus;
-	/* the schedule-independent estimate, one table per window length */
+	int have_scope;		/* the set names scope functions */
+	/*
+	 * the schedule-independent estimate, one table per window length; a
+	 * function's accesses inside the receive scope go in as function
+	 * index + funcs.n, so the table holds 2 * funcs.n functions
+	 */
 	struct mix_table *mix[MIX_MAX];
 	uint64_t mix_window[MIX_MAX];
 	int nmix;

@@ -49,9 +49,9 @@ int func_ranges_load(struct func_ranges *fr, const char *path, char *err,
 		     size_t errlen)
 {
 	FILE *f = fopen(path, "r");
-	char line[512], cls[32];
+	char line[512], cls[32], flag[16];
 	size_t cap = 0;
-	int lineno = 0;
+	int lineno = 0, fields;
 
 	memset(fr, 0, sizeof(*fr));
 	if (!f) {
@@ -65,13 +65,16 @@ int func_ranges_load(struct func_ranges *fr, const char *path, char *err,
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
 		memset(&r, 0, sizeof(r));
-		if (sscanf(line, "%" SCNx64 " %" SCNx64 " %31s %95s", &r.start, &r.end,
-			   cls, r.name) != 4 || r.end <= r.start ||
-		    parse_class(cls, &r.cls) < 0) {
+		flag[0] = 0;
+		fields = sscanf(line, "%" SCNx64 " %" SCNx64 " %31s %95s %15s", &r.start,
+				&r.end, cls, r.name, flag);
+		if (fields < 4 || r.end <= r.start || parse_class(cls, &r.cls) < 0 ||
+		    (fields == 5 && strcmp(flag, "scope") != 0)) {
 			snprintf(err, errlen, "function set %s:%d: expected "
-				 "'START END charge|rx|instr|probe NAME'", path, lineno);
+				 "'START END charge|rx|instr|probe NAME [scope]'", path, lineno);
 			goto fail;
 		}
+		r.scope = fields == 5;
 		if (add_range(fr, &cap, &r) < 0) {
 			snprintf(err, errlen, "function set %s: out of memory", path);
 			goto fail;

@@ -7,8 +7,9 @@
 
 /*
  * The function set the cost plugin attributes instructions to: one line per
- * function, "START END CLASS NAME" (hex addresses, END exclusive; CLASS one
- * of charge, rx, instr, probe), as mmx writes it from the kernel's
+ * function, "START END CLASS NAME [scope]" (hex addresses, END exclusive;
+ * CLASS one of charge, rx, instr, probe; "scope": a call of the function
+ * opens the receive scope the plugin counts apart), as mmx writes it from the kernel's
  * System.map; probe functions are the agent's own user-space micro-cases
  * (from its symbol table), whose memory accesses are modelled like the
  * charge path's so the contention model can be checked on a known case.
@@ -19,6 +20,7 @@ enum func_class { FC_CHARGE, FC_RX, FC_INSTR, FC_PROBE, FC_COUNT };
 struct func_range {
 	uint64_t start, end;
 	enum func_class cls;
+	int scope;	/* its calls open the receive scope */
 	char name[96];
 };
 

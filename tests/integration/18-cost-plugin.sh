@@ -32,6 +32,16 @@ for v in baseline atomics-only nosocket; do
 	check "$v: instrumentation counted apart, below the kernel total" \
 		m '.instrumentation_insns > 0 and .instrumentation_insns < .kernel_insns'
 	check "$v: no line dropped from the transfer model" m '.lines_dropped == 0'
+	# the receive scope (net_rx_action, __napi_poll) against the agent's
+	# own counts of the same calls, and balanced: every entry left by its ret
+	for fn in net_rx_action __napi_poll; do
+		check "$v: receive-scope entries of $fn within 2% of its kprobe count ($(jq -c ".metrics.cost.crosscheck.$fn" <<<"$rec"))" \
+			m ".crosscheck.$fn | .kprobe > 100 and .rel_diff <= 0.02"
+	done
+	check "$v: every scope entry left by its ret, none left open" \
+		m '.rx.balanced == true and (.rx.unbalanced | add) == 0 and (.rx.depth_at_exit | add) == 0'
+	check "$v: the receive scope is a part of the kernel's work, the charge path a part of it" \
+		m '.rx.kernel_insns > 0 and .rx.kernel_insns < .kernel_insns and .rx.charge_insns <= .charge_insns and .rx_charge_share_skylake >= 0 and .rx_charge_share_skylake < 1 and .rx_modelled_cycles_skylake_per_mb > 0'
 	cpi[$v]=$(jq '.metrics.cost.charge_insns_per_mb' <<<"$rec")
 	pcc[$v]=$(jq '(.metrics.cost.functions.page_counter_try_charge.calls // 0) / .metrics.units' <<<"$rec")
 	[ "$v" = nosocket ] && continue
@@ -84,6 +94,10 @@ probe() {
 		jq -e '.metrics.cost.ret_transfers == 0 and .metrics.cost.functions.contention_probe_add.transfers == .metrics.cost.probe_transfers' <<<"$rec"
 	check "contention-probe $*: the whole run's estimate is the known N - sum(n_i^2)/N ($got)" \
 		jq -e '(.by_window.run - .expected) | fabs <= 2' <<<"$got"
+	# every other round goes through contention_probe_scoped, a scope
+	# function: exactly that many entries and exits, and two adds inside each
+	check "contention-probe $*: scope entries and exits are the agent's scoped rounds, adds inside twice that ($(jq -c '[.metrics.scoped_rounds, (.metrics.cost.rx.entries | add), (.metrics.cost.rx.exits | add), .metrics.cost.functions.contention_probe_add.scope_calls]' <<<"$rec"))" \
+		jq -e '.metrics.scoped_rounds > 10 and (.metrics.cost.rx.entries | add) == .metrics.scoped_rounds and (.metrics.cost.rx.exits | add) == .metrics.scoped_rounds and .metrics.cost.functions.contention_probe_add.scope_calls == 2 * .metrics.scoped_rounds and (.metrics.cost.rx.unbalanced | add) == 0' <<<"$rec"
 }
 probe mode=free accel=icount duration_s=0.5 warmup_s=0.1
 check "free, icount: the serialized count sees almost nothing (under 0.01 per add)" \

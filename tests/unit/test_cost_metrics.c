@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -26,6 +27,7 @@ static const char system_map[] =
 	"ffffffff81230a00 t drain_stock_alias\n"
 	"ffffffff81230b00 T try_charge_memcg\n"
 	"ffffffff81230c00 T unrelated\n"
+	"ffffffff814b8c00 t __napi_poll\n"
 	"ffffffff814b8dc0 t net_rx_action\n"
 	"ffffffff814b9000 t process_backlog\n"
 	"ffffffff814ba000 T tcp_v4_rcv\n"
@@ -64,14 +66,16 @@ static void test_funcs(void)
 	write_file(map, system_map);
 	n = cost_funcs_write(map, NULL, out, err, sizeof(err));
 	set = read_file(out);
-	CHECK(n == 8, "eight functions in the set");
+	CHECK(n == 9, "nine functions in the set");
 	CHECK(strstr(set, "ffffffff81230830 ffffffff81230900 charge page_counter_try_charge\n") != NULL,
 	      "a charge function ends where the next symbol starts");
 	CHECK(strstr(set, "charge drain_stock.isra.0\n") != NULL, "a compiler clone matches its glob");
 	CHECK(strstr(set, "drain_stock_alias") == NULL, "an alias at the same address is not a second range");
 	CHECK(strstr(set, "ffffffff81230a00 ffffffff81230b00") != NULL, "the alias does not end the function");
 	CHECK(strstr(set, "__pfx_") == NULL, "call padding is not a function");
-	CHECK(strstr(set, "rx net_rx_action\n") && strstr(set, "rx process_backlog\n") &&
+	CHECK(strstr(set, "rx net_rx_action scope\n") && strstr(set, "rx __napi_poll scope\n"),
+	      "the NET_RX softirq and NAPI polls open the receive scope");
+	CHECK(strstr(set, "rx process_backlog\n") &&
 	      strstr(set, "rx tcp_v4_rcv\n"), "the receive roots");
 	CHECK(strstr(set, "tcp_v4_rcv_tail") == NULL, "roots are exact names, not globs");
 	CHECK(strstr(set, "instr kprobe_ftrace_handler\n") != NULL, "the kprobe machinery is instrumentation");
@@ -79,7 +83,7 @@ static void test_funcs(void)
 	      "other functions stay out");
 
 	n = cost_funcs_write(map, "unrelated", out, err, sizeof(err));
-	CHECK(n == 9 && strstr(read_file(out), "charge unrelated\n"), "cost_funcs= adds a function");
+	CHECK(n == 10 && strstr(read_file(out), "charge unrelated\n"), "cost_funcs= adds a function");
 	n = cost_funcs_write(map, "no_such_function", out, err, sizeof(err));
 	CHECK(n < 0 && strstr(err, "'no_such_function'") && strstr(err, map),
 	      "an unknown function is an error naming it and the System.map");
@@ -352,10 +356,122 @@ static void test_contention(void)
 	json_decref(metrics);
 }
 
+/*
+ * The receive scope: two vCPUs, the charge path and the instrumentation
+ * inside it in part.  Known answers by hand: the kernel's classes inside
+ * less the instrumentation's inside, priced with the charge path's
+ * in-scope estimate.
+ */
+static const char plugin_out_scope[] =
+	"{\"plugin\": \"mmx-cost\", \"version\": 2, \"vcpus\": 2,\n"
+	"\"lines_tracked\": 10, \"lines_dropped\": 0,\n"
+	"\"window_begins\": [1, 1], \"window_ends\": [1, 1],\n"
+	"\"kernel_insns\": [1000, 3000], \"user_insns\": [0, 0],\n"
+	"\"scope\": {\"counted\": true, \"entries\": [0, 12], \"exits\": [0, 12], "
+	"\"unbalanced\": [0, 0], \"insns\": [0, 2000], \"depth_at_exit\": [0, 0], "
+	"\"kernel_classes\": [[0, 0, 0, 0, 0, 0, 0, 0, 0], [1900, 40, 0, 30, 0, 30, 0, 0, 0]]},\n"
+	"\"kernel_classes\": [[1000, 0, 0, 0, 0, 0, 0, 0, 0], [2900, 40, 0, 30, 0, 30, 0, 0, 0]],\n"
+	"\"mix\": [{\"window_insns\": 4000000}, {\"window_insns\": 16000000}],\n"
+	"\"functions\": [\n"
+	"{\"name\": \"page_counter_try_charge\", \"class\": \"charge\", \"start\": \"0x1\", "
+	"\"calls\": [0, 100], \"insns\": [0, 400], \"transfers\": [0, 6], "
+	"\"classes\": [300, 100, 0, 0, 0, 0, 0, 0, 0], "
+	"\"mix\": [{\"per_vcpu\": [0, 9], \"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [9, 0, 0, 0, 0, 0, 0]}, "
+	"{\"per_vcpu\": [0, 30], \"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [30, 0, 0, 0, 0, 0, 0]}], "
+	"\"scope\": {\"calls\": [0, 60], \"insns\": [0, 240], "
+	"\"classes\": [200, 40, 0, 0, 0, 0, 0, 0, 0], \"transfers\": [0, 3], "
+	"\"mix\": [{\"per_vcpu\": [0, 5], \"load\": [0, 0, 0, 0, 0, 0, 0], \"store\": [5, 0, 0, 0, 0, 0, 0]}, "
+	"{\"per_vcpu\": [0, 12], \"load\": [2, 0, 0, 0, 0, 0, 0], \"store\": [6, 4, 0, 0, 0, 0, 0]}]}},\n"
+	"{\"name\": \"net_rx_action\", \"class\": \"rx\", \"start\": \"0x3\", "
+	"\"calls\": [0, 10], \"insns\": [0, 100], \"transfers\": [0, 0], "
+	"\"classes\": [100, 0, 0, 0, 0, 0, 0, 0, 0], "
+	"\"scope\": {\"calls\": [0, 10], \"insns\": [0, 100], "
+	"\"classes\": [100, 0, 0, 0, 0, 0, 0, 0, 0]}},\n"
+	"{\"name\": \"__napi_poll\", \"class\": \"rx\", \"start\": \"0x4\", "
+	"\"calls\": [0, 2], \"insns\": [0, 10], \"transfers\": [0, 0], "
+	"\"classes\": [10, 0, 0, 0, 0, 0, 0, 0, 0], "
+	"\"scope\": {\"calls\": [0, 2], \"insns\": [0, 10], "
+	"\"classes\": [10, 0, 0, 0, 0, 0, 0, 0, 0]}},\n"
+	"{\"name\": \"kprobe_ftrace_handler\", \"class\": \"instr\", \"start\": \"0x5\", "
+	"\"calls\": [1, 1], \"insns\": [100, 100], \"transfers\": [0, 0], "
+	"\"classes\": [190, 0, 0, 5, 0, 5, 0, 0, 0], "
+	"\"scope\": {\"calls\": [0, 1], \"insns\": [0, 60], "
+	"\"classes\": [50, 0, 0, 5, 0, 5, 0, 0, 0]}}\n"
+	"]}\n";
+
+static void test_rx_scope(void)
+{
+	char path[] = "/tmp/mmx-cost3-XXXXXX", err[1024], key[96];
+	json_t *metrics = json_pack("{s:f, s:s, s:{s:i, s:i}}", "units", 4.0, "unit", "mb",
+				    "kprobe_counts", "net_rx_action", 10, "__napi_poll", 200);
+	const double inside[IC_COUNT] = { 1900 - 50, 40, 0, 30 - 5, 0, 30 - 5, 0, 0, 0 };
+	const double charge[IC_COUNT] = { 200, 40, 0, 0, 0, 0, 0, 0, 0 };
+	double hold[2][HOLDER_BUCKETS] = { { 2 }, { 6, 4 } };
+	json_t *cost, *rx, *cc;
+
+	close(mkstemp(path));
+	write_file(path, plugin_out_scope);
+	cost = cost_metrics_read(path, metrics, err, sizeof(err));
+	CHECK(cost != NULL, "output with a receive scope reads");
+	if (!cost)
+		return;
+	rx = json_object_get(cost, "rx");
+	CHECK(json_number_value(json_object_get(rx, "kernel_insns")) == 1850 + 40 + 25 + 25,
+	      "the kernel's instructions inside, less the instrumentation's inside");
+	CHECK(json_number_value(json_object_get(rx, "charge_insns")) == 240,
+	      "the charge path's instructions inside");
+	CHECK(json_number_value(json_object_get(rx, "transfers_est")) == 12,
+	      "the charge path's in-scope estimate at the primary window");
+	CHECK(json_number_value(json_object_get(json_object_get(json_object_get(cost, "functions"),
+		"page_counter_try_charge"), "scope_calls")) == 60,
+	      "a function's calls inside the scope, per function");
+	CHECK(json_is_true(json_object_get(rx, "balanced")), "every entry left by its ret");
+	cc = json_object_get(json_object_get(cost, "crosscheck"), "__napi_poll");
+	CHECK(json_number_value(json_object_get(cc, "plugin")) == 2 &&
+	      json_number_value(json_object_get(cc, "kprobe")) == 200 &&
+	      json_is_false(json_object_get(cost, "crosscheck_ok")),
+	      "the scope's entries are checked against the kprobes: 2 NAPI polls against 200 fail");
+	for (size_t i = 0; i < cycle_archs_count; i++) {
+		const struct cycle_arch *arch = &cycle_archs[i];
+		double all = cycle_model_price(arch, inside, (const double (*)[HOLDER_BUCKETS])hold);
+		double ch = cycle_model_price(arch, charge, (const double (*)[HOLDER_BUCKETS])hold);
+
+		snprintf(key, sizeof(key), "rx_modelled_cycles_%s_per_mb", arch->name);
+		CHECK(near(cost_num(cost, key), all / 4, 1e-6), "receive-scope cycles per MB");
+		snprintf(key, sizeof(key), "rx_charge_cycles_%s_per_mb", arch->name);
+		CHECK(near(cost_num(cost, key), ch / 4, 1e-6), "the charge path's part of them");
+		snprintf(key, sizeof(key), "rx_charge_share_%s", arch->name);
+		CHECK(near(cost_num(cost, key), ch / all, 1e-9) && ch / all > 0.1,
+		      "the charge path's share of the receive scope");
+	}
+	json_decref(cost);
+	{
+		char bad[sizeof(plugin_out_scope) + 8];
+
+		snprintf(bad, sizeof(bad), "%s", plugin_out_scope);
+		memcpy(strstr(bad, "\"exits\": [0, 12]"), "\"exits\": [0, 10]", 16);
+		write_file(path, bad);
+		cost = cost_metrics_read(path, metrics, err, sizeof(err));
+		CHECK(cost && json_is_false(json_object_get(json_object_get(cost, "rx"), "balanced")),
+		      "12 entries and 10 exits on one vCPU: not balanced");
+		json_decref(cost);
+	}
+	/* without scope functions in the set: no receive metrics at all */
+	write_file(path, plugin_out_v2);
+	cost = cost_metrics_read(path, metrics, err, sizeof(err));
+	CHECK(cost && !json_object_get(cost, "rx") &&
+	      !json_object_get(cost, "rx_modelled_cycles_skylake_per_mb"),
+	      "no scope counted: no receive metrics");
+	json_decref(cost);
+	unlink(path);
+	json_decref(metrics);
+}
+
 int main(void)
 {
 	test_funcs();
 	test_metrics();
 	test_contention();
+	test_rx_scope();
 	return check_summary();
 }

@@ -34,7 +34,7 @@ static void test_ranges(void)
 	write_file(path,
 		   "# START END CLASS NAME\n"
 		   "ffffffff81230900 ffffffff81230a40 charge page_counter_uncharge\n"
-		   "ffffffff814b8dc0 ffffffff814b9100 rx net_rx_action\n"
+		   "ffffffff814b8dc0 ffffffff814b9100 rx net_rx_action scope\n"
 		   "ffffffff81230830 ffffffff81230900 charge page_counter_try_charge\n"
 		   "ffffffff81100000 ffffffff81100010 instr kprobe_ftrace_handler\n");
 	CHECK(func_ranges_load(&fr, path, err, sizeof(err)) == 0, "function set loads");
@@ -53,12 +53,18 @@ static void test_ranges(void)
 	CHECK(func_ranges_find(&fr, 0xffffffffffff0000ULL) < 0, "above every function: none");
 	i = func_ranges_find(&fr, 0xffffffff814b9000ULL);
 	CHECK(i >= 0 && fr.v[i].cls == FC_RX, "receive root's class");
+	CHECK(i >= 0 && fr.v[i].scope, "a scope function is flagged");
+	i = func_ranges_find(&fr, 0xffffffff81230830ULL);
+	CHECK(i >= 0 && !fr.v[i].scope, "a function without the flag is not a scope");
 	func_ranges_free(&fr);
 
 	write_file(path, "ffffffff81000000 ffffffff81000100 charge a\n"
 			 "ffffffff81000080 ffffffff81000200 charge b\n");
 	CHECK(func_ranges_load(&fr, path, err, sizeof(err)) < 0 && strstr(err, "overlap"),
 	      "overlapping functions are refused");
+	write_file(path, "ffffffff81000000 ffffffff81000100 rx a scoped\n");
+	CHECK(func_ranges_load(&fr, path, err, sizeof(err)) < 0 && strstr(err, ":1:") &&
+	      strstr(err, "[scope]"), "an unknown flag names the line and the format");
 	write_file(path, "ffffffff81000000 ffffffff81000100 hot a\n");
 	CHECK(func_ranges_load(&fr, path, err, sizeof(err)) < 0 && strstr(err, ":1:"),
 	      "an unknown class names the line");

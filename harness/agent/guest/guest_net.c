@@ -21,6 +21,27 @@ static int ethtool_set(int fd, struct ifreq *ifr, unsigned int cmd,
 	return ioctl(fd, SIOCETHTOOL, ifr);
 }
 
+int loopback_up(char *err, size_t errlen)
+{
+	struct ifreq ifr;
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), rc;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "socket: %s", strerror(errno));
+		return -1;
+	}
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "lo");
+	rc = ioctl(fd, SIOCGIFFLAGS, &ifr);
+	ifr.ifr_flags |= IFF_UP;
+	if (rc == 0)
+		rc = ioctl(fd, SIOCSIFFLAGS, &ifr);
+	if (rc < 0)
+		snprintf(err, errlen, "bring lo up: %s", strerror(errno));
+	close(fd);
+	return rc;
+}
+
 int loopback_setup(int mtu, char *err, size_t errlen)
 {
 	struct ifreq ifr;

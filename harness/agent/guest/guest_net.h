@@ -10,6 +10,8 @@
  * 64 KiB GSO super-segment.
  */
 int loopback_setup(int mtu, char *err, size_t errlen);
+/* Brings loopback up as the kernel made it: 64 KiB MTU, offloads on. */
+int loopback_up(char *err, size_t errlen);
 
 /* Steers every packet received on loopback to one CPU through RPS. */
 int loopback_rps_to_cpu(int cpu, char *err, size_t errlen);

@@ -9,10 +9,57 @@
 #include "guest_time.h"
 #include "tenant_cgroups.h"
 
+static int depth = 1;
+
+int tenants_set_depth(int d)
+{
+	if (d < 1 || d > TENANT_MAX_DEPTH)
+		return -1;
+	depth = d;
+	return 0;
+}
+
+/* level 1: the tenant's own cgroup, tNN; level depth: where its tasks live */
+static void level_path(int t, int level, char *buf, size_t cap)
+{
+	snprintf(buf, cap, TENANT_PARENT "%s/t%02d%s", depth > 1 ? "/slice" : "", t,
+		 level > 1 && depth == 3 ? "/pod" : "");
+}
+
 void tenant_path(int t, const char *file, char *buf, size_t cap)
 {
-	snprintf(buf, cap, TENANT_PARENT "/t%02d%s%s", t, file ? "/" : "",
-		 file ? file : "");
+	char dir[200];
+
+	level_path(t, depth, dir, sizeof(dir));
+	snprintf(buf, cap, "%s%s%s", dir, file ? "/" : "", file ? file : "");
+}
+
+/* mkdir path and let its children have memcgs of their own */
+static int make_level(const char *path, int parent_of_more, char *err, size_t errlen)
+{
+	char ctl[256];
+
+	if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+		snprintf(err, errlen, "mkdir %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!parent_of_more)
+		return 0;
+	snprintf(ctl, sizeof(ctl), "%s/cgroup.subtree_control", path);
+	if (write_file(ctl, "+memory") < 0) {
+		snprintf(err, errlen, "enable memory controller in %s: %s", path,
+			 strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int tenants_create_sibling(const char *name, char *err, size_t errlen)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), TENANT_PARENT "/%s", name);
+	return make_level(path, 0, err, errlen);
 }
 
 int tenants_create(int tenants, char *err, size_t errlen)
@@ -33,13 +80,14 @@ int tenants_create(int tenants, char *err, size_t errlen)
 			 TENANT_PARENT, strerror(errno));
 		return -1;
 	}
-	for (int t = 0; t < tenants; t++) {
-		tenant_path(t, NULL, path, sizeof(path));
-		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
-			snprintf(err, errlen, "mkdir %s: %s", path, strerror(errno));
-			return -1;
+	if (depth > 1 && make_level(TENANT_PARENT "/slice", 1, err, errlen) < 0)
+		return -1;
+	for (int t = 0; t < tenants; t++)
+		for (int level = 1; level <= (depth == 3 ? 2 : 1); level++) {
+			level_path(t, level, path, sizeof(path));
+			if (make_level(path, level == 1 && depth == 3, err, errlen) < 0)
+				return -1;
 		}
-	}
 	return 0;
 }
 
@@ -85,12 +133,17 @@ int tenants_remove(int tenants, double timeout_s)
 	int removed = 0;
 
 	for (int t = 0; t < tenants; t++) {
-		tenant_path(t, NULL, path, sizeof(path));
-		while (rmdir(path) < 0 && errno == EBUSY && now_s() < deadline)
-			sleep_s(0.05);
+		/* the tasks' level first, then the tenant's own above it */
+		for (int level = depth == 3 ? 2 : 1; level >= 1; level--) {
+			level_path(t, level, path, sizeof(path));
+			while (rmdir(path) < 0 && errno == EBUSY && now_s() < deadline)
+				sleep_s(0.05);
+		}
 		if (access(path, F_OK) != 0)
 			removed++;
 	}
+	if (depth > 1)
+		rmdir(TENANT_PARENT "/slice");
 	return removed;
 }
 

@@ -7,8 +7,23 @@
 
 #define TENANT_PARENT "/sys/fs/cgroup/mmx"
 
-/* Enables the memory controller and creates TENANT_PARENT/tNN for each tenant. */
+/*
+ * Where a tenant's tasks live, by depth: 1, TENANT_PARENT/tNN (the
+ * default); 2, TENANT_PARENT/slice/tNN (a level all tenants share); 3,
+ * TENANT_PARENT/slice/tNN/pod (and a per-tenant level above the tasks).
+ * Every level is a memcg, so a charge walks one page counter more per
+ * level, the shared ones on every CPU.
+ */
+#define TENANT_MAX_DEPTH 3
+/* Sets the depth the next tenants_create() builds; -1 when out of range. */
+int tenants_set_depth(int depth);
+/*
+ * Enables the memory controller and creates each tenant's cgroup, with
+ * the levels above it the depth asks for.
+ */
 int tenants_create(int tenants, char *err, size_t errlen);
+/* Creates TENANT_PARENT/name beside the tenants (a server's cgroup). */
+int tenants_create_sibling(const char *name, char *err, size_t errlen);
 /* Moves the calling process into tenant t's cgroup. */
 int tenant_enter(int t);
 void tenant_path(int t, const char *file, char *buf, size_t cap);

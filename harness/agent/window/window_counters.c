@@ -44,6 +44,12 @@ static const char *const window_kprobes[] = {
 	"refill_skmem_batch",
 	/* objcg-locallock */
 	"refill_obj_stock_slow",
+	/*
+	 * the receive scope's entries (the cost plugin's scope functions):
+	 * counted here too, so the plugin's scope is checked against them
+	 */
+	"net_rx_action",
+	"__napi_poll",
 };
 #define NKPROBES (sizeof(window_kprobes) / sizeof(window_kprobes[0]))
 _Static_assert(NKPROBES <= WINDOW_MAX_KPROBES, "raise WINDOW_MAX_KPROBES");

@@ -18,6 +18,10 @@
  *	private lines		0 in both
  * The threads are parked while the window's counters are read, so the
  * plugin's calls of contention_probe_add equal the adds counted here.
+ * Every other round of adds goes through contention_probe_scoped(), which
+ * mmx flags as a receive-scope function: the plugin's scope must count
+ * exactly scoped_rounds entries and exits, and 2 * scoped_rounds calls of
+ * contention_probe_add inside (scope_calls), about half of them.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -47,10 +51,12 @@ struct probe_shared {
 	int tasks, alternate;
 };
 
+/* a line of its own: its counts are written inside the modelled scope function */
 struct probe_task {
-	struct probe_shared *s;
+	_Alignas(64) struct probe_shared *s;
 	int index;
 	atomic_ulong adds;	/* shared adds, published after each */
+	atomic_ulong scoped;	/* rounds made inside the scope function */
 	atomic_int parked;
 	pthread_t thread;
 };
@@ -59,6 +65,17 @@ struct probe_task {
 __attribute__((noinline)) void contention_probe_add(atomic_ulong *v)
 {
 	atomic_fetch_add_explicit(v, 1, memory_order_relaxed);
+}
+
+/*
+ * The scope's known case: entered by a call, left by its own ret (the
+ * count after the adds keeps the second call from becoming a tail jump).
+ */
+__attribute__((noinline)) void contention_probe_scoped(struct probe_task *t)
+{
+	contention_probe_add(&t->s->shared.v);
+	contention_probe_add(&t->s->own[t->index].v);
+	atomic_fetch_add(&t->scoped, 1);
 }
 
 /* alternate: wait for this task's turn; 0 when the phase moved on */
@@ -88,8 +105,12 @@ static void *probe_thread(void *arg)
 		atomic_store(&t->parked, 0);
 		if (s->alternate && !wait_turn(t))
 			continue;
-		contention_probe_add(&s->shared.v);
-		contention_probe_add(&s->own[t->index].v);
+		if (atomic_load_explicit(&t->adds, memory_order_relaxed) & 1) {
+			contention_probe_scoped(t);
+		} else {
+			contention_probe_add(&s->shared.v);
+			contention_probe_add(&s->own[t->index].v);
+		}
 		atomic_fetch_add(&t->adds, 1);
 		if (s->alternate)
 			atomic_fetch_add(&s->turn.v, 1);
@@ -123,6 +144,15 @@ static unsigned long total_adds(struct probe_task *t, int n)
 	return sum;
 }
 
+static unsigned long total_scoped(struct probe_task *t, int n)
+{
+	unsigned long sum = 0;
+
+	for (int i = 0; i < n; i++)
+		sum += atomic_load(&t[i].scoped);
+	return sum;
+}
+
 int workload_contention_probe(json_t *params, json_t *metrics, char *err, size_t errlen)
 {
 	static struct probe_shared s;
@@ -130,7 +160,7 @@ int workload_contention_probe(json_t *params, json_t *metrics, char *err, size_t
 	const char *mode = json_string_value(json_object_get(params, "mode"));
 	double duration = param_real(params, "duration_s");
 	struct measure_window w;
-	unsigned long a0, a1, t0[PROBE_MAX_TASKS];
+	unsigned long a0, a1, sc0, sc1, t0[PROBE_MAX_TASKS];
 	json_t *per_task;
 	int parked, started = 0;
 
@@ -156,6 +186,7 @@ int workload_contention_probe(json_t *params, json_t *metrics, char *err, size_t
 	sleep_s(param_real(params, "warmup_s"));
 	parked = park_all(&s, t) == 0;
 	a0 = total_adds(t, started);
+	sc0 = total_scoped(t, started);
 	for (int i = 0; i < started; i++)
 		t0[i] = atomic_load(&t[i].adds);
 	window_begin(&w);
@@ -163,6 +194,7 @@ int workload_contention_probe(json_t *params, json_t *metrics, char *err, size_t
 	sleep_s(duration);
 	parked &= park_all(&s, t) == 0;
 	a1 = total_adds(t, started);
+	sc1 = total_scoped(t, started);
 	window_end(&w);
 	atomic_store(&s.phase, PHASE_STOP);
 	for (int i = 0; i < started; i++)
@@ -179,6 +211,7 @@ int workload_contention_probe(json_t *params, json_t *metrics, char *err, size_t
 	json_object_set_new(metrics, "tasks", json_integer(s.tasks));
 	json_object_set_new(metrics, "adds", json_integer((json_int_t)(a1 - a0)));
 	json_object_set_new(metrics, "task_adds", per_task);
+	json_object_set_new(metrics, "scoped_rounds", json_integer((json_int_t)(sc1 - sc0)));
 	json_object_set_new(metrics, "adds_per_sec",
 			    json_real((double)(a1 - a0) / window_seconds(&w)));
 	json_object_set_new(metrics, "tasks_parked_for_counter_reads", json_boolean(parked));

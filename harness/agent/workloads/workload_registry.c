@@ -12,6 +12,7 @@ static const struct workload workloads[] = {
 	{ "iperf3", workload_iperf3 },
 	{ "memcg-selftests", workload_memcg_selftests },
 	{ "contention-probe", workload_contention_probe },
+	{ "sendfile-clients", workload_sendfile_clients },
 	{ "probe", workload_probe },
 	{ "selftest-panic", workload_panic },
 	{ "selftest-hang", workload_hang },

@@ -25,6 +25,8 @@ int workload_limits(json_t *params, json_t *metrics, char *err, size_t errlen);
 int workload_iperf3(json_t *params, json_t *metrics, char *err, size_t errlen);
 int workload_memcg_selftests(json_t *params, json_t *metrics, char *err,
 			     size_t errlen);
+int workload_sendfile_clients(json_t *params, json_t *metrics, char *err,
+			      size_t errlen);
 int workload_contention_probe(json_t *params, json_t *metrics, char *err,
 			      size_t errlen);
 int workload_probe(json_t *params, json_t *metrics, char *err, size_t errlen);

@@ -7,6 +7,7 @@
 #include "agent_probes.h"
 
 #define PROBE_PREFIX "contention_probe_"
+#define PROBE_SCOPE "contention_probe_scoped"
 
 static int append_from_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, FILE *out)
 {
@@ -24,8 +25,10 @@ static int append_from_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, FILE 
 		name = elf_strptr(elf, sh->sh_link, sym.st_name);
 		if (!name || strncmp(name, PROBE_PREFIX, strlen(PROBE_PREFIX)) != 0)
 			continue;
-		fprintf(out, "%llx %llx probe %s\n", (unsigned long long)sym.st_value,
-			(unsigned long long)(sym.st_value + sym.st_size), name);
+		/* contention_probe_scoped: the receive scope's known case */
+		fprintf(out, "%llx %llx probe %s%s\n", (unsigned long long)sym.st_value,
+			(unsigned long long)(sym.st_value + sym.st_size), name,
+			strcmp(name, PROBE_SCOPE) == 0 ? " scope" : "");
 		written++;
 	}
 	return written;

@@ -9,9 +9,14 @@
 
 /* the receive path's roots: required, a kernel without them is not measured */
 static const char *const rx_roots[] = {
-	"net_rx_action", "process_backlog", "tcp_v4_rcv",
+	"net_rx_action", "__napi_poll", "process_backlog", "tcp_v4_rcv",
 };
 static const char *const rx_optional[] = { "udp_rcv" };
+/*
+ * the receive scope: the NET_RX softirq and every NAPI poll, the threaded
+ * ones too (napi_threaded_poll_loop calls __napi_poll); neither sleeps
+ */
+static const char *const rx_scope[] = { "net_rx_action", "__napi_poll" };
 
 /* the measuring machinery of the agent's own counters */
 static const char *const instr_globs[] = {
@@ -125,8 +130,9 @@ static int write_set(const struct kernel_symbols *ks, const struct name_list *ex
 		if (j == ks->n || (i > 0 && ks->sym[i - 1].addr == ks->sym[i].addr &&
 				   classify(ks->sym[i - 1].name, extra) != CLS_NONE))
 			continue;
-		fprintf(f, "%llx %llx %s %s\n", (unsigned long long)ks->sym[i].addr,
-			(unsigned long long)ks->sym[j].addr, cls_names[cls], ks->sym[i].name);
+		fprintf(f, "%llx %llx %s %s%s\n", (unsigned long long)ks->sym[i].addr,
+			(unsigned long long)ks->sym[j].addr, cls_names[cls], ks->sym[i].name,
+			exact_in(ks->sym[i].name, rx_scope, N(rx_scope)) ? " scope" : "");
 		n++;
 	}
 	return n;

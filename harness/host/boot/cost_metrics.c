@@ -6,10 +6,13 @@
 
 #include "cost_contention.h"
 #include "cost_metrics.h"
+#include "cost_rx_scope.h"
 #include "json_numbers.h"
 
 const char *const cost_crosscheck_functions[] = {
 	"page_counter_try_charge", "try_charge_memcg",
+	/* the receive scope's entries (cost_rx_scope.h) */
+	"net_rx_action", "__napi_poll",
 };
 const size_t cost_crosscheck_functions_count =
 	sizeof(cost_crosscheck_functions) / sizeof(cost_crosscheck_functions[0]);
@@ -52,6 +55,21 @@ static int class_index(const char *cls)
 	return -1;
 }
 
+/* a function's calls and instructions inside the receive scope, when counted */
+static void add_scope_counts(json_t *entry, json_t *scope)
+{
+	static const char *const keys[][2] = {
+		{ "calls", "scope_calls" }, { "insns", "scope_insns" },
+	};
+
+	if (!scope)
+		return;
+	for (size_t i = 0; i < 2; i++)
+		json_object_set_new(entry, keys[i][1], json_real(
+			json_number_value(json_object_get(entry, keys[i][1])) +
+			sum(json_object_get(scope, keys[i][0]))));
+}
+
 /* Adds one function's per-vCPU counts into the functions object by name. */
 static void add_function(json_t *fo, json_t *functions, struct class_sums *cs, int vcpus)
 {
@@ -70,6 +88,7 @@ static void add_function(json_t *fo, json_t *functions, struct class_sums *cs, i
 		entry = json_pack("{s:s, s:f, s:f, s:f}", "class", "probe", "calls", c,
 				  "insns", n, "transfers", t);
 		json_object_set_new(functions, name, entry);
+		add_scope_counts(entry, json_object_get(fo, "scope"));
 		contention_add_function(&cs->contention, fo, name, "probe", entry, vcpus);
 		return;
 	}
@@ -99,6 +118,7 @@ static void add_function(json_t *fo, json_t *functions, struct class_sums *cs, i
 		json_object_get(entry, "insns")) + n));
 	json_object_set_new(entry, "transfers", json_real(json_number_value(
 		json_object_get(entry, "transfers")) + t));
+	add_scope_counts(entry, json_object_get(fo, "scope"));
 	contention_add_function(&cs->contention, fo, name, cls_name, entry, vcpus);
 }
 
@@ -246,6 +266,7 @@ json_t *cost_metrics_read(const char *path, json_t *metrics, char *err,
 		all_per_unit(cost, kernel, instr, &cs, ops, "op");
 		contention_per_unit(&cs.contention, cost, out, vcpus, ops, "op");
 	}
+	cost_rx_scope(cost, out, cs.contention.primary, units, unit);
 	json_object_set_new(cost, "per_cpu", json_pack("{s:O, s:o, s:o, s:O}", "kernel_insns",
 		json_object_get(out, "kernel_insns"), "charge_insns", cs.cpu_charge,
 		"transfers", cs.cpu_transfers, "transfers_est", cs.contention.cpu_est));
