@@ -135,6 +135,32 @@ const struct metric_def metric_defs[] = {
 	{ "rx-mixed", "cost.rx_charge_share_skylake",
 	  "charge path's share of the receive scope's modelled cycles, Skylake-SP", "%", 100,
 	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	/*
+	 * sendfile-clients, upstream's netperf shape: every CPU with a client
+	 * receives, and the receive scope's cost is the primary (issue 24)
+	 */
+	{ "sendfile-clients", "throughput_bytes_per_sec", "throughput", "MB/s", 1e-6,
+	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0 },
+	{ "sendfile-clients", "cost.rx_modelled_cycles_skylake_per_mb",
+	  "receive-scope modelled cycles per MB (NET_RX and NAPI), Skylake-SP", "k cycles/MB",
+	  1e-3, LOWER_IS_BETTER, PRIMARY_COST, 0, 1, 0 },
+	{ "sendfile-clients", "cost.rx_modelled_cycles_zen2_per_mb",
+	  "receive-scope modelled cycles per MB (NET_RX and NAPI), Zen 2", "k cycles/MB",
+	  1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	{ "sendfile-clients", "cost.rx_charge_share_skylake",
+	  "charge path's share of the receive scope's modelled cycles, Skylake-SP", "%", 100,
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	{ "sendfile-clients", "cost.rx_charge_cycles_skylake_per_mb",
+	  "charge-path modelled cycles per MB inside the receive scope, Skylake-SP",
+	  "cycles/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	{ "sendfile-clients", "cost.modelled_cycles_skylake_per_mb",
+	  "modelled cycles per MB, all vCPUs, Skylake-SP", "k cycles/MB", 1e-3,
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	{ "sendfile-clients", "cost.page_counter_transfers_est_per_mb",
+	  "page-counter line transfers per MB (estimate)", "transfers/MB", 1, LOWER_IS_BETTER,
+	  NOT_PRIMARY, 0, 0, 0 },
+	{ "sendfile-clients", "charges_per_mb", "page-counter charges per MB", "charges/MB", 1,
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1 },
 };
 const size_t metric_defs_count = sizeof(metric_defs) / sizeof(metric_defs[0]);
 
