@@ -113,6 +113,27 @@ check "alternate, icount: serialized 0.9-1 per shared add, the 4M windows near i
 probe mode=free accel=tcg duration_s=0.5 warmup_s=0.1
 echo "# free, tcg: serialized and estimated transfers per add: $(jq -c '[.serialized, .by_window.run / .adds]' <<<"$got")"
 
+# sendfile-clients, upstream's netperf shape: every CPU with a client
+# receives in its own softirq, so the receive scope runs on several vCPUs;
+# cgroup_depth=3 puts the clients under a shared slice and a pod level
+out=$($MMX run baseline sendfile-clients tenants=2 cpus=4 cgroup_depth=3 duration_s=0.5 warmup_s=0.3 cost=1 accel=icount --out "$store")
+check "sendfile-clients: cost run at depth 3 exits 0" test $? -eq 0
+rec=$(last_record "$store")
+check "sendfile-clients: both clients' servers received ($(jq -c '.metrics.tenant_throughput_bytes_per_sec' <<<"$rec"))" \
+	jq -e '(.metrics.tenant_throughput_bytes_per_sec | length) == 2 and (.metrics.tenant_throughput_bytes_per_sec | all(. > 0)) and .metrics.server_cgroup == "shared" and .metrics.cgroup_depth == 3' <<<"$rec"
+check "sendfile-clients: the tenants' cgroups (pod and tenant levels) removed at the end" \
+	jq -e '.metrics.tenant_cgroups_removed == 2' <<<"$rec"
+check "sendfile-clients: receive-scope entries agree with the kprobes, balanced, on more than one vCPU ($(jq -c '.metrics.cost.rx.entries' <<<"$rec"))" \
+	jq -e '.metrics.cost.crosscheck_ok == true and .metrics.cost.rx.balanced == true and ([.metrics.cost.rx.entries[] | select(. > 0)] | length) >= 2' <<<"$rec"
+check "sendfile-clients: the receive scope's cycles and the charge path's share of them" \
+	jq -e '.metrics.cost.rx_modelled_cycles_skylake_per_mb > 0 and .metrics.cost.rx_charge_share_skylake > 0 and .metrics.cost.rx_charge_share_skylake < 1' <<<"$rec"
+errf=$(mktemp)
+n=$(wc -l <"$store")
+$MMX run baseline sendfile-clients cgroup_depth=4 --out "$store" >/dev/null 2>"$errf" ; rc=$?
+check "sendfile-clients: cgroup_depth=4 refused before the boot, naming the parameter ($(head -c 200 "$errf"))" \
+	bash -c "[ $rc -ne 0 ] && grep -q cgroup_depth '$errf' && [ \$(wc -l <'$store') -eq $n ]"
+rm -f "$errf"
+
 # kmem-mix: the tenants' own charges run on the receive CPU too, and a NET_RX
 # softirq that lands on a task's kprobe handler finds a kprobe running and
 # only counts a miss.  The plugin sees every call: it falls between the hits
