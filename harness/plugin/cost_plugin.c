@@ -159,6 +159,20 @@ static void note_turn(unsigned int vcpu)
 	turn_start = st.vcpus[vcpu].all_insns;
 }
 
+/* a block's part of each function of the set: calls, instructions by class */
+static void add_functions(uint64_t *calls, uint64_t *insns, uint64_t *classes,
+			  const struct tb_info *t)
+{
+	for (uint32_t i = 0; i < t->nsegs; i++) {
+		const struct tb_seg *g = &t->segs[i];
+
+		insns[g->func] += g->n;
+		classes[(size_t)g->func * IC_COUNT + g->cls] += g->n;
+	}
+	for (uint32_t i = 0; i < t->nentries; i++)
+		calls[t->entries[i]]++;
+}
+
 /* a block inside the receive scope: its instructions counted apart too */
 static void count_in_scope(struct vcpu_counts *c, const struct tb_info *t)
 {
@@ -166,14 +180,7 @@ static void count_in_scope(struct vcpu_counts *c, const struct tb_info *t)
 	if (!t->user)
 		for (int k = 0; k < IC_COUNT; k++)
 			c->scope_classes[k] += t->classes[k];
-	for (uint32_t i = 0; i < t->nsegs; i++) {
-		const struct tb_seg *g = &t->segs[i];
-
-		c->scope_func_insns[g->func] += g->n;
-		c->scope_func_classes[(size_t)g->func * IC_COUNT + g->cls] += g->n;
-	}
-	for (uint32_t i = 0; i < t->nentries; i++)
-		c->scope_calls[t->entries[i]]++;
+	add_functions(c->scope_calls, c->scope_func_insns, c->scope_func_classes, t);
 }
 
 /*
@@ -196,14 +203,7 @@ static void count_block(struct vcpu_counts *c, const struct tb_info *t)
 			for (int k = 0; k < IC_COUNT; k++)
 				c->kernel_classes[k] += t->classes[k];
 		}
-		for (uint32_t i = 0; i < t->nsegs; i++) {
-			const struct tb_seg *g = &t->segs[i];
-
-			c->insns[g->func] += g->n;
-			c->classes[(size_t)g->func * IC_COUNT + g->cls] += g->n;
-		}
-		for (uint32_t i = 0; i < t->nentries; i++)
-			c->calls[t->entries[i]]++;
+		add_functions(c->calls, c->insns, c->classes, t);
 		if (c->scope_depth > 0)
 			count_in_scope(c, t);
 	}
