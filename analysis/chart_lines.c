@@ -24,7 +24,9 @@ static int charted(size_t m)
 	/* the profile shares have their own bar chart */
 	if (!strncmp(d->path, "profile.", 8))
 		return 0;
-	return !strcmp(d->workload, "rx-mixed") || d->primary;
+	/* the receive loads are charted whole; elsewhere the primary metric */
+	return !strcmp(d->workload, "rx-mixed") || !strcmp(d->workload, "sendfile-clients") ||
+	       d->primary;
 }
 
 /* filled circle, square, triangles, diamond, then their open forms */

@@ -10,6 +10,7 @@
 
 #include "chart_bars.h"
 #include "chart_lines.h"
+#include "chart_upstream.h"
 #include "charts.h"
 #include "log.h"
 #include "subprocess.h"
@@ -80,6 +81,7 @@ int charts_write(const struct report *r, const char *dir, struct chart_list *out
 	/* the log is this report's alone: draw() appends to it */
 	snprintf(log, sizeof(log), "%s/gnuplot.log", dir);
 	unlink(log);
+	chart_upstream(r, dir, out);
 	chart_lines_vs_tenants(r, dir, out);
 	chart_slot_heatmap(r, dir, out);
 	chart_rt_bars(r, dir, out);

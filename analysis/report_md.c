@@ -15,6 +15,9 @@ static void md_charts(FILE *f, const struct chart_list *charts, const char *rel)
 	for (size_t i = 0; i < charts->n; i++) {
 		const struct chart *c = &charts->v[i];
 
+		/* shown in its own section near the top */
+		if (!strncmp(c->name, "calibration-", 12))
+			continue;
 		if (c->drawn)
 			fprintf(f, "### %s\n\n![%s](%s/%s.svg)\n\n(PNG: [%s/%s.png](%s/%s.png); "
 				"data: `%s/%s.dat`, script: `%s/%s.gp`)\n\n", c->title,
@@ -56,6 +59,7 @@ int report_md_write(const struct report *r, const struct chart_list *charts,
 		asset_rel, asset_rel, asset_rel, asset_rel,
 		asset_rel, asset_rel, asset_rel, asset_rel);
 	md_decisions(f, r);
+	md_upstream_calibration(f, r, charts, asset_rel);
 	md_families(f, r);
 	md_correctness(f, r);
 	md_cost_model(f, r);

@@ -22,6 +22,9 @@ void md_correctness(FILE *f, const struct report *r);
 void md_cost_model(FILE *f, const struct report *r);
 void md_ranking(FILE *f, const struct report *r);
 void md_calibration(FILE *f, const struct report *r);
+/* A profile's "calibration": the design's modelled gain beside upstream's table. */
+void md_upstream_calibration(FILE *f, const struct report *r, const struct chart_list *charts,
+			     const char *rel);
 void md_tables(FILE *f, const struct report *r);
 void md_failures(FILE *f, const struct report *r);
 void md_provenance(FILE *f, const struct report *r);

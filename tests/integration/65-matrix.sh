@@ -71,6 +71,16 @@ bad "family: one comparison in two families" \
 	'a comparison belongs to one family'
 bad "margin out of range" '.profiles.quick.margins["cost.*"] = 2' \
 	'$.profiles.quick.margins.cost.*: expected a fraction between 0 and 1'
+bad "calibration: unknown variant" '.profiles.pathology.calibration.variant = "nope"' \
+	"\$.profiles.pathology.calibration.variant: unknown variant 'nope'"
+bad "calibration: a metric the workload lacks" \
+	'.profiles.pathology.calibration.share_metric = "cost.nope"' \
+	"\$.profiles.pathology.calibration.share_metric: sendfile-clients has no metric 'cost.nope'"
+bad "calibration: upstream's rows out of order" \
+	'.profiles.pathology.calibration.points[1][0] = 3' \
+	'$.profiles.pathology.calibration.points[1]: expected [clients, without, with], all > 0, clients rising'
+bad "calibration: a misspelt key" '.profiles.pathology.calibration.cpu = 72' \
+	'$.profiles.pathology.calibration.cpu: unknown key'
 out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile nope --dry-run 2>&1)
 check "unknown profile: refused" test $? -eq 2
 check "unknown profile: named" grep -q "unknown profile 'nope'" <<<"$out"

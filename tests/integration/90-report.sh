@@ -502,3 +502,46 @@ check "per-CPU split: its cells have the runs' values (baseline's median is 3/4 
 	"$tmp/splitout/report/cells.csv"
 check "per-CPU split: no data, not 0, in a store without it" \
 	bash -c "! grep -q '\"charges_rx_cpus_per_mb\",1,[1-9]' '$tmp/plain/report/cells.csv'"
+
+# the calibration against upstream (matrix.json's pathology "calibration"):
+# tests/fixtures/report-pathology, whose gains are known by construction
+# (see make-runs.py there): +2%, +10%, +25%, +20% at 1, 2, 4, 8 clients
+pfx=tests/fixtures/report-pathology
+$MMX report "$pfx" --gate "$tmp/no-gate" --out "$tmp/patho" >/dev/null 2>"$tmp/patho.err"
+check "calibration store: report exits 0" test $? -eq 0
+pmd=$tmp/patho/REPORT.md
+calib() { sed -n '/^## Calibration against upstream: f735eebe55f8/,/^## Confirmatory/p' "$pmd"; }
+check "calibration: its section comes right after the decisions" \
+	test "$(grep -n '^## ' "$pmd" | sed -n 2p | cut -d: -f2-)" = \
+	     "## Calibration against upstream: f735eebe55f8 (profile \`pathology\`)"
+for row in '1 | 0.125 | +2.0% ' '2 | 0.250 | +10.0% ' '4 | 0.500 | +25.0% ' '8 | 1.000 | +20.0% '; do
+	check "calibration: the known gain, row '$row'" grep -qF "| $row[" <(calib)
+done
+check "calibration: upstream interpolated at 1/8 client per CPU (14.1% and 56.5% either side)" \
+	grep -qE '^\| 1 \| 0\.125 \| .* \| 5\.0% \| \+35\.3% \|$' <(calib)
+check "calibration: upstream's own row where the loads meet (0.5 per CPU)" \
+	grep -qE '^\| 4 \| 0\.500 \| .* \| 12\.0% \| \+145\.1% \|$' <(calib)
+check "calibration: past upstream's loads, said so" \
+	grep -qE '^\| 8 \| 1\.000 \| .* \| outside upstream.s range \|$' <(calib)
+check "calibration: upstream's table with its gains" \
+	grep -qF '| 36 | 0.500 | 10802 | 26476 | +145.1% |' <(calib)
+check "calibration: a fall with intervals apart: the shape does not agree" \
+	grep -qF "**Shape: does not agree.** Upstream's gain rises at 5 of its 5 steps; the model's rises at 2 of 3 and falls at 1 (1 of them with intervals apart)." <(calib)
+check "calibration: baseline's charge share from fewest to most clients" \
+	grep -qF 'goes from 5.0% at the fewest clients to 20.0% at the most (x4.00)' <(calib)
+check "calibration: the chart is drawn and shown in the section" \
+	bash -c "test -s '$tmp/patho/report/calibration-pathology.svg' && grep -qF '](report/calibration-pathology.svg)' <(sed -n '/^## Calibration against/,/^## Confirmatory/p' '$pmd')"
+check "calibration: the chart's data are both series (4 model rows, 6 upstream rows)" \
+	test "$(awk 'BEGIN { RS = "\n\n\n" } { n = split($0, l, "\n"); c = 0; for (i = 1; i <= n; i++) c += l[i] != ""; printf "%d ", c }' \
+		"$tmp/patho/report/calibration-pathology.dat")" = "4 6 "
+check "calibration: the chart is not repeated under Charts" \
+	bash -c "! sed -n '/^## Charts/,\$p' '$pmd' | grep -q calibration-pathology"
+check "calibration: a store without the profile has no such section" \
+	bash -c "! grep -q '^## Calibration against upstream' '$cmd'"
+# a gain with one side moved: every cell of multi-slot at 4 clients 10% dearer
+jq -c 'if .variant == "multi-slot" and .params.tenants == 4 then
+	.metrics.cost.rx_modelled_cycles_skylake_per_mb *= 1.1 else . end' "$pfx/runs.jsonl" \
+	>"$tmp/patho2.jsonl" && mkdir -p "$tmp/patho2" && mv "$tmp/patho2.jsonl" "$tmp/patho2/runs.jsonl"
+$MMX report "$tmp/patho2" --gate "$tmp/no-gate" --out "$tmp/patho2/out" >/dev/null 2>&1
+check "calibration: the gain follows the runs (125000 / 110000 - 1 = +13.6%)" \
+	grep -qE '^\| 4 \| 0\.500 \| \+13\.6% \[' "$tmp/patho2/out/REPORT.md"

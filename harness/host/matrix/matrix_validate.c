@@ -587,6 +587,62 @@ static void check_families(struct validation *v, const char *p, const char *name
 		check_family_cells(v, p, name, prof, families);
 }
 
+/*
+ * A profile's "calibration" (analysis/upstream_calibration.h): upstream's
+ * table that a variant of the profile is set beside in the report.
+ */
+static void check_calibration(struct validation *v, const char *p, json_t *cal)
+{
+	static const char *const keys[] = { "commit", "reference", "cpus", "workload",
+					    "variant", "metric", "share_metric", "points", NULL };
+	const char *wname = json_string_value(json_object_get(cal, "workload"));
+	const char *var = json_string_value(json_object_get(cal, "variant"));
+	json_t *cpus = json_object_get(cal, "cpus"), *pts = json_object_get(cal, "points"), *pt;
+	double last = 0;
+	char cp[300];
+	size_t i;
+
+	if (!json_is_object(cal)) {
+		problem(v, "%s.calibration: expected an object (commit, cpus, workload, variant, "
+			"metric, points)", p);
+		return;
+	}
+	snprintf(cp, sizeof(cp), "%s.calibration", p);
+	only_keys(v, cp, cal, keys, "commit, reference, cpus, workload, variant, metric, "
+		  "share_metric, points");
+	if (!json_is_string(json_object_get(cal, "commit")))
+		problem(v, "%s.calibration.commit: expected the upstream commit the table is from", p);
+	if (!json_is_integer(cpus) || json_integer_value(cpus) < 1)
+		problem(v, "%s.calibration.cpus: expected upstream's CPU count, an integer >= 1", p);
+	if (!var || !json_object_get(json_object_get(v->m->root, "variants"), var))
+		problem(v, "%s.calibration.variant: unknown variant '%s'", p, var ?: "(missing)");
+	if (!wname || !matrix_workload(v->m, wname)) {
+		problem(v, "%s.calibration.workload: unknown workload '%s'", p, wname ?: "(missing)");
+		return;
+	}
+	for (const char *const *k = (const char *const[]){ "metric", "share_metric", NULL }; *k;
+	     k++) {
+		json_t *e = json_object_get(cal, *k);
+
+		if ((e || !strcmp(*k, "metric")) &&
+		    (!json_is_string(e) || metric_index(wname, json_string_value(e)) < 0))
+			problem(v, "%s.calibration.%s: %s has no metric '%s' (lib/metrics_table.c)",
+				p, *k, wname, json_is_string(e) ? json_string_value(e) : "(missing)");
+	}
+	if (!json_is_array(pts) || !json_array_size(pts))
+		problem(v, "%s.calibration.points: expected [[clients, without, with], ...]", p);
+	json_array_foreach(pts, i, pt) {
+		double c = json_number_value(json_array_get(pt, 0));
+
+		if (!json_is_array(pt) || json_array_size(pt) != 3 || c <= last ||
+		    json_number_value(json_array_get(pt, 1)) <= 0 ||
+		    json_number_value(json_array_get(pt, 2)) <= 0)
+			problem(v, "%s.calibration.points[%zu]: expected [clients, without, with], "
+				"all > 0, clients rising", p, i);
+		last = c;
+	}
+}
+
 static void check_profiles(struct validation *v)
 {
 	json_t *profiles = json_object_get(v->m->root, "profiles"), *prof, *groups, *g;
@@ -618,6 +674,8 @@ static void check_profiles(struct validation *v)
 			check_group(v, gp, g);
 		}
 		check_families(v, p, name, prof);
+		if (json_object_get(prof, "calibration"))
+			check_calibration(v, p, json_object_get(prof, "calibration"));
 	}
 }
 

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The calibration chart: the calibrated design's modelled receive gain
+ * over baseline against clients per CPU, with its Hodges-Lehmann bars,
+ * and upstream's published gain as the second series.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "chart_upstream.h"
+#include "upstream_calibration.h"
+
+void chart_upstream_name(const struct upstream_calibration *c, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "calibration-%s", c->profile);
+}
+
+static void one_chart(const char *dir, struct chart_list *l, const struct upstream_calibration *c)
+{
+	char name[200], title[300], sub[400], key[200];
+	struct chart *ch;
+	FILE *dat, *gp;
+
+	chart_upstream_name(c, name, sizeof(name));
+	snprintf(title, sizeof(title), "%s over baseline: modelled receive gain against upstream %s",
+		 c->variant, c->commit);
+	ch = chart_new(l, name, title);
+	if (!ch || !(dat = chart_open(dir, ch, "dat")))
+		return;
+	gp = chart_open(dir, ch, "gp");
+	if (!gp) {
+		fclose(dat);
+		return;
+	}
+	/* index 0: the matrix's rows (a row without an interval has a bare point) */
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct calibration_row *row = &c->rows[i];
+
+		if (isnan(row->gain))
+			continue;
+		fprintf(dat, "%g %.6g %.6g %.6g\n", row->per_cpu, row->gain * 100,
+			(isnan(row->gain_lo) ? row->gain : row->gain_lo) * 100,
+			(isnan(row->gain_hi) ? row->gain : row->gain_hi) * 100);
+	}
+	fputs("\n\n", dat);
+	for (size_t i = 0; i < c->npoints; i++)
+		fprintf(dat, "%g %.6g\n", c->points[i].clients / c->cpus,
+			calibration_upstream_gain(c, i) * 100);
+	snprintf(sub, sizeof(sub), "timing mode: %s; %s, Hodges-Lehmann bars; upstream: "
+		 "%g CPUs, published throughput with / without - 1", c->timing ? c->timing : "?",
+		 c->metric_path, c->cpus);
+	chart_preamble(gp, ch, sub, "clients per CPU", "throughput gain over baseline (%)");
+	fputs("set xzeroaxis lt -1\nset offsets graph 0.03, graph 0.03, 0, 0\n", gp);
+	snprintf(key, sizeof(key), "%s, this matrix (1 / cost ratio - 1)", c->variant);
+	fprintf(gp, "plot '%s.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#1f77b4' "
+		"pt 7 title ", ch->name);
+	gp_string(gp, key);
+	snprintf(key, sizeof(key), "upstream %s (%g CPUs)", c->commit, c->cpus);
+	fprintf(gp, ", \\\n    '%s.dat' index 1 using 1:2 with linespoints lw 2 dt 2 "
+		"lc rgb '#d62728' pt 5 title ", ch->name);
+	gp_string(gp, key);
+	fputs("\n", gp);
+	chart_finish(gp, ch);
+	fclose(dat);
+	fclose(gp);
+}
+
+void chart_upstream(const struct report *r, const char *dir, struct chart_list *l)
+{
+	struct upstream_calibration cal[4];
+	size_t n = upstream_calibrations(r, cal, 4);
+
+	for (size_t i = 0; i < n; i++)
+		one_chart(dir, l, &cal[i]);
+}

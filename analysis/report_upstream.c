@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * REPORT.md's calibration against upstream: the table and chart of the
+ * calibrated design's modelled gain beside upstream's published one, and
+ * a sentence on where the two shapes agree, computed from the rows.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "chart_upstream.h"
+#include "report_format.h"
+#include "report_md.h"
+#include "upstream_calibration.h"
+
+static const char *pct_or_none(char *buf, size_t cap, double v, const char *none)
+{
+	if (isnan(v))
+		snprintf(buf, cap, "%s", none);
+	else
+		snprintf(buf, cap, "%+.1f%%", v * 100);
+	return buf;
+}
+
+/* The gain as fmt_delta shows a ratio: its interval is the cost ratio's, inverted. */
+static const char *gain_text(char *buf, size_t cap, const struct calibration_row *row)
+{
+	struct interval inv = { 0 };
+
+	if (isnan(row->gain))
+		return snprintf(buf, cap, "no comparison with baseline"), buf;
+	if (row->cmp && row->cmp->ci.valid)
+		inv = (struct interval){ .valid = 1, .lo = 1.0 + row->gain_lo,
+					 .hi = 1.0 + row->gain_hi, .coverage = row->coverage,
+					 .exact = row->cmp->ci.exact };
+	else if (row->cmp)
+		inv.why = row->cmp->ci.why;
+	fmt_delta(buf, cap, 1.0 + row->gain, &inv);
+	if (row->cmp && !comparison_trusted(row->cmp))
+		strncat(buf, " **not trusted: crosscheck failed**", cap - strlen(buf) - 1);
+	return buf;
+}
+
+static void rows_table(FILE *f, const struct upstream_calibration *c)
+{
+	char g[160], s[32], u[32];
+
+	fprintf(f, "| clients | per CPU | `%s` gain over `%s` (modelled) | n | `%s`'s charge "
+		"share | upstream at that per-CPU load |\n|---|---|---|---|---|---|\n",
+		c->variant, BASELINE_VARIANT, BASELINE_VARIANT);
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct calibration_row *row = &c->rows[i];
+
+		fprintf(f, "| %g | %.3f | %s | %zu v %zu | %s | %s |\n", row->clients,
+			row->per_cpu, gain_text(g, sizeof(g), row), row->n_variant, row->n_base,
+			isnan(row->base_share) ? "no data" :
+			(snprintf(s, sizeof(s), "%.1f%%", row->base_share * 100), s),
+			pct_or_none(u, sizeof(u), row->upstream_gain, "outside upstream's range"));
+	}
+	fprintf(f, "\nUpstream's rows (%s, %g CPUs):\n\n| clients | per CPU | without | with | "
+		"gain |\n|---|---|---|---|---|\n", c->commit, c->cpus);
+	for (size_t i = 0; i < c->npoints; i++)
+		fprintf(f, "| %g | %.3f | %g | %g | %s |\n", c->points[i].clients,
+			c->points[i].clients / c->cpus, c->points[i].without, c->points[i].with,
+			pct_or_none(u, sizeof(u), calibration_upstream_gain(c, i), "n/a"));
+	fputc('\n', f);
+}
+
+static void shape_sentence(FILE *f, const struct upstream_calibration *c)
+{
+	struct calibration_shape s;
+	const char *word;
+
+	calibration_shape(c, &s);
+	if (!s.steps) {
+		fputs("**Shape: not comparable**: fewer than two client counts have a gain.\n\n", f);
+		return;
+	}
+	word = s.rises == s.steps ? "agrees" :
+	       s.falls_apart ? "does not agree" : "agrees only within the noise";
+	fprintf(f, "**Shape: %s.** Upstream's gain rises at %zu of its %zu steps; the "
+		"model's rises at %zu of %zu and falls at %zu (%zu of them with intervals "
+		"apart). ", word, s.upstream_rises, s.upstream_steps, s.rises, s.steps, s.falls,
+		s.falls_apart);
+	if (!isnan(s.share_first) && !isnan(s.share_last))
+		fprintf(f, "`%s`'s charge share of the modelled receive work goes from %.1f%% "
+			"at the fewest clients to %.1f%% at the most (x%.2f); the gain a design "
+			"can reach by removing charge work is bounded by that share.",
+			BASELINE_VARIANT, s.share_first * 100, s.share_last * 100,
+			s.share_last / s.share_first);
+	fputs("\n\n", f);
+}
+
+void md_upstream_calibration(FILE *f, const struct report *r, const struct chart_list *charts,
+			     const char *rel)
+{
+	struct upstream_calibration cal[4];
+	size_t n = upstream_calibrations(r, cal, 4);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct upstream_calibration *c = &cal[i];
+		char name[200];
+
+		fprintf(f, "## Calibration against upstream: %s (profile `%s`)\n\n", c->commit,
+			c->profile);
+		fprintf(f, "%s. The matrix's figure is the modelled receive throughput gain of "
+			"`%s` over `%s`: 1 / (the Hodges-Lehmann ratio of `%s`) - 1, in %s timing "
+			"(a saturated receive CPU moves MB at the inverse of its cost per MB). "
+			"Clients are compared per CPU: upstream had %g CPUs, the guest has the "
+			"cell's `cpus`; upstream's value at a per-CPU load between its rows is "
+			"interpolated linearly.\n\n", c->reference ? c->reference : c->commit,
+			c->variant, BASELINE_VARIANT, c->metric_path, c->timing ? c->timing : "?",
+			c->cpus);
+		shape_sentence(f, c);
+		chart_upstream_name(c, name, sizeof(name));
+		for (size_t k = 0; k < charts->n; k++)
+			if (!strcmp(charts->v[k].name, name) && charts->v[k].drawn)
+				fprintf(f, "![%s](%s/%s.svg)\n\n", charts->v[k].title, rel, name);
+		rows_table(f, c);
+	}
+}

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The matrix against an upstream table: a profile's "calibration" names
+ * the upstream commit, its machine's CPU count and its rows; each cell of
+ * the calibrated variant gives its modelled gain over baseline, set beside
+ * upstream's gain at the same number of clients per CPU.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_lookup.h"
+#include "upstream_calibration.h"
+
+double calibration_upstream_gain(const struct upstream_calibration *c, size_t i)
+{
+	return c->points[i].with / c->points[i].without - 1.0;
+}
+
+/* Linear in clients per CPU between upstream's rows; NAN outside them. */
+static double upstream_gain_at(const struct upstream_calibration *c, double per_cpu)
+{
+	for (size_t i = 0; i + 1 < c->npoints; i++) {
+		double x0 = c->points[i].clients / c->cpus;
+		double x1 = c->points[i + 1].clients / c->cpus;
+		double g0 = calibration_upstream_gain(c, i);
+		double g1 = calibration_upstream_gain(c, i + 1);
+
+		if (per_cpu >= x0 && per_cpu <= x1)
+			return g0 + (g1 - g0) * (per_cpu - x0) / (x1 - x0);
+	}
+	if (c->npoints == 1 && per_cpu == c->points[0].clients / c->cpus)
+		return calibration_upstream_gain(c, 0);
+	return NAN;
+}
+
+static int read_spec(const char *profile, json_t *spec, struct upstream_calibration *c)
+{
+	json_t *pt;
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	c->profile = profile;
+	c->commit = json_string_value(json_object_get(spec, "commit"));
+	c->reference = json_string_value(json_object_get(spec, "reference"));
+	c->workload = json_string_value(json_object_get(spec, "workload"));
+	c->variant = json_string_value(json_object_get(spec, "variant"));
+	c->metric_path = json_string_value(json_object_get(spec, "metric"));
+	c->share_path = json_string_value(json_object_get(spec, "share_metric"));
+	c->cpus = json_number_value(json_object_get(spec, "cpus"));
+	/* matrix.json was validated before the report: only guard the use */
+	if (!c->commit || !c->workload || !c->variant || !c->metric_path || c->cpus <= 0)
+		return -1;
+	c->metric = metric_index(c->workload, c->metric_path);
+	c->share_metric = c->share_path ? metric_index(c->workload, c->share_path) : -1;
+	if (c->metric < 0)
+		return -1;
+	json_array_foreach(json_object_get(spec, "points"), i, pt) {
+		if (c->npoints == CALIBRATION_POINTS)
+			break;
+		c->points[c->npoints++] = (struct calibration_point){
+			json_number_value(json_array_get(pt, 0)),
+			json_number_value(json_array_get(pt, 1)),
+			json_number_value(json_array_get(pt, 2)),
+		};
+	}
+	return c->npoints ? 0 : -1;
+}
+
+/* Baseline's cell beside c: the comparison's base, else none. */
+static double base_share(const struct upstream_calibration *c, const struct comparison *cmp)
+{
+	const struct cell_metric *cm;
+
+	if (!cmp || c->share_metric < 0)
+		return NAN;
+	cm = &cmp->base->metrics[c->share_metric];
+	return cm->n ? cm->median : NAN;
+}
+
+static void add_row(const struct report *r, struct upstream_calibration *c,
+		    const struct cell *cl)
+{
+	const struct comparison *cmp = comparison_find(r, cl, c->metric);
+	struct calibration_row *row = &c->rows[c->nrows++];
+
+	row->clients = cell_param(cl, tenant_param_of(c->workload));
+	row->per_cpu = row->clients / cell_param(cl, "cpus");
+	row->n_variant = cl->metrics[c->metric].n;
+	row->cmp = cmp;
+	row->gain = row->gain_lo = row->gain_hi = NAN;
+	row->coverage = NAN;
+	if (cmp && !cmp->not_tested && !isnan(cmp->ratio_hl) && cmp->ratio_hl > 0) {
+		row->n_base = cmp->base->metrics[c->metric].n;
+		/* a cost per MB: its inverse is the throughput it allows */
+		row->gain = 1.0 / cmp->ratio_hl - 1.0;
+		if (cmp->ci.valid) {
+			row->gain_lo = 1.0 / cmp->ci.hi - 1.0;
+			row->gain_hi = 1.0 / cmp->ci.lo - 1.0;
+			row->coverage = cmp->ci.coverage;
+		}
+	}
+	row->base_share = base_share(c, cmp);
+	row->upstream_gain = upstream_gain_at(c, row->per_cpu);
+}
+
+static int by_clients(const void *a, const void *b)
+{
+	const struct calibration_row *x = a, *y = b;
+
+	if (x->per_cpu != y->per_cpu)
+		return (x->per_cpu > y->per_cpu) - (x->per_cpu < y->per_cpu);
+	return (x->clients > y->clients) - (x->clients < y->clients);
+}
+
+size_t upstream_calibrations(const struct report *r, struct upstream_calibration *out,
+			     size_t cap)
+{
+	const char *name;
+	json_t *prof;
+	size_t n = 0;
+
+	json_object_foreach(r->profiles, name, prof) {
+		json_t *spec = json_object_get(prof, "calibration");
+		struct upstream_calibration *c = &out[n];
+
+		if (n == cap || !spec || read_spec(name, spec, c))
+			continue;
+		c->timing = json_string_value(json_array_get(json_object_get(prof,
+								"timing_modes"), 0));
+		for (size_t i = 0; i < r->ncells && c->nrows < CALIBRATION_ROWS; i++) {
+			const struct cell *cl = &r->cells[i];
+
+			if (!strcmp(cl->profile, name) && !strcmp(cl->variant, c->variant) &&
+			    !strcmp(cl->workload, c->workload) && c->timing &&
+			    !strcmp(cl->timing, c->timing) && cl->metrics[c->metric].n > 0 &&
+			    !isnan(cell_param(cl, "cpus")))
+				add_row(r, c, cl);
+		}
+		if (!c->nrows)
+			continue;
+		qsort(c->rows, c->nrows, sizeof(c->rows[0]), by_clients);
+		n++;
+	}
+	return n;
+}
+
+void calibration_shape(const struct upstream_calibration *c, struct calibration_shape *s)
+{
+	const struct calibration_row *prev = NULL;
+
+	memset(s, 0, sizeof(*s));
+	s->share_first = s->share_last = NAN;
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct calibration_row *row = &c->rows[i];
+
+		if (!isnan(row->base_share)) {
+			if (isnan(s->share_first))
+				s->share_first = row->base_share;
+			s->share_last = row->base_share;
+		}
+		if (isnan(row->gain))
+			continue;
+		if (prev) {
+			s->steps++;
+			s->rises += row->gain > prev->gain;
+			s->falls += row->gain < prev->gain;
+			/* a fall the intervals show: the later one's top below the earlier's bottom */
+			s->falls_apart += row->gain < prev->gain && !isnan(row->gain_hi) &&
+					  !isnan(prev->gain_lo) && row->gain_hi < prev->gain_lo;
+		}
+		prev = row;
+	}
+	for (size_t i = 0; i + 1 < c->npoints; i++) {
+		s->upstream_steps++;
+		s->upstream_rises += calibration_upstream_gain(c, i + 1) >
+				     calibration_upstream_gain(c, i);
+	}
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MMX_UPSTREAM_CALIBRATION_H
+#define MMX_UPSTREAM_CALIBRATION_H
+
+#include "report.h"
+
+/*
+ * A profile's "calibration" in matrix.json: an upstream table (clients,
+ * throughput without and with a change) that one of the profile's designs
+ * should reproduce in shape. The matrix's side is the modelled receive
+ * throughput gain of that variant over baseline, 1 / ratio - 1 of the
+ * cost per MB (a saturated receive CPU moves MB at the inverse of its cost),
+ * compared at the same clients per CPU.
+ */
+
+#define CALIBRATION_POINTS 16
+#define CALIBRATION_ROWS 32
+
+struct calibration_point {
+	double clients, without, with;
+};
+
+struct calibration_row {
+	double clients, per_cpu;	/* the cell's tenants, and per guest CPU */
+	size_t n_variant, n_base;
+	double gain, gain_lo, gain_hi;	/* Hodges-Lehmann; lo/hi NAN without interval */
+	double coverage;
+	double base_share;		/* baseline's median share_metric, NAN: none */
+	double upstream_gain;		/* interpolated at per_cpu, NAN: outside */
+	const struct comparison *cmp;
+};
+
+struct upstream_calibration {
+	const char *profile, *commit, *reference, *workload, *variant, *timing;
+	const char *metric_path, *share_path;
+	int metric, share_metric;	/* metric_defs indexes; share -1: none */
+	double cpus;			/* upstream's machine */
+	struct calibration_point points[CALIBRATION_POINTS];
+	size_t npoints;
+	struct calibration_row rows[CALIBRATION_ROWS];
+	size_t nrows;
+};
+
+/* The profiles' calibrations that have data in the store; how many (at most cap). */
+size_t upstream_calibrations(const struct report *r, struct upstream_calibration *out,
+			     size_t cap);
+/* Upstream's gain at point i: with / without - 1. */
+double calibration_upstream_gain(const struct upstream_calibration *c, size_t i);
+
+/* How the two shapes compare, from the rows in clients order. */
+struct calibration_shape {
+	size_t steps;		/* consecutive row pairs with a gain */
+	size_t rises, falls;	/* the gain's direction at each step */
+	size_t falls_apart;	/* falls whose intervals do not overlap */
+	size_t upstream_rises, upstream_steps;
+	double share_first, share_last;	/* baseline's share at fewest, most clients */
+};
+void calibration_shape(const struct upstream_calibration *c, struct calibration_shape *out);
+
+#endif
