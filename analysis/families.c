@@ -51,9 +51,16 @@ static void assign_part(struct report *r, struct family *f, int index, json_t *t
 				   .mde = NAN, .reach = NAN };
 	p->workload = json_string_value(json_object_get(test, "workload"));
 	for (size_t k = 0; p->workload && k < np && p->metric < 0; k++) {
-		int m = metric_index(p->workload, paths[k]);
+		int m = metric_index(p->workload, paths[k]), data = 0;
 
-		for (size_t i = 0; m >= 0 && i < r->ncmp; i++)
+		/*
+		 * a metric no member has runs of on both sides (a store from
+		 * before the metric existed) passes the test to the next one
+		 */
+		for (size_t i = 0; m >= 0 && i < r->ncmp && !data; i++)
+			data = member_of(f, &r->cmp[i], test, (size_t)m) &&
+			       r->cmp[i].cell->metrics[m].n && r->cmp[i].base->metrics[m].n;
+		for (size_t i = 0; data && i < r->ncmp; i++)
 			if (member_of(f, &r->cmp[i], test, (size_t)m)) {
 				r->cmp[i].family = index;
 				p->ncmp++;

@@ -205,7 +205,8 @@ static void part_line(FILE *f, const struct family *fam, const struct family_par
 	}
 	fprintf(f, "    - %s: %s (%s)", wl, metric_defs[p->metric].label, scope);
 	if (p->no_data[0])
-		fprintf(f, ", declared after %s, which has no data in this store", p->no_data);
+		fprintf(f, ", declared after %s, which %s no data in this store", p->no_data,
+			strchr(p->no_data, ',') ? "have" : "has");
 	fprintf(f, ": %zu comparison%s, n = %zu vs %zu, margin %s", p->ncmp,
 		p->ncmp == 1 ? "" : "s", p->n1, p->n2, fmt_margin(mg, sizeof(mg), p->margin));
 	if (!p->n1) {

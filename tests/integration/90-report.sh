@@ -335,8 +335,8 @@ check "crosscheck: the decision summary says so beside the line" \
 
 # the answers: cost evidence first, named primary; throughput after it, named secondary
 rfc1=$(sed -n '/^### RFC 1\./,/^### RFC 2\./p' "$cmd")
-check "RFC 1: its confirmatory family (profile cost) tests the modelled cost" \
-	grep -q '^    - rx-mixed: modelled cycles per MB, Skylake-SP (tenants 1, 16, 64): ' <<<"$rfc1"
+check "RFC 1: its confirmatory family (profile cost) tests the all-vCPU modelled cost where the receive scope has no data" \
+	grep -q '^    - rx-mixed: modelled cycles per MB, Skylake-SP (tenants 1, 16, 64), declared after cost.rx_modelled_cycles_skylake_per_mb, which has no data in this store: ' <<<"$rfc1"
 check "RFC 1: the modelled-cost lines come before the descriptive throughput" \
 	test "$(grep -n 'rx-mixed modelled cycles per MB, Skylake-SP at' <<<"$rfc1" | head -n1 | cut -d: -f1)" -lt \
 	     "$(grep -n 'rx-mixed throughput at' <<<"$rfc1" | head -n1 | cut -d: -f1)"
@@ -414,7 +414,7 @@ check "family: judged in its profile's first timing mode only (tcg runs, icount 
 check "family: its metric without data in this store is said so, not 0" \
 	grep -q '^    - fault-mix (every setting measured): \*\*no data\*\* for its declared metrics (cost.modelled_cycles_skylake_per_fault, faults_per_sec) in this store$' "$vmd"
 check "family: throughput answers where the declared cost metric has no data" \
-	grep -q 'rx-mixed: throughput (tenants 1, 16), declared after cost.modelled_cycles_skylake_per_mb, which has no data in this store' "$vmd"
+	grep -q 'rx-mixed: throughput (tenants 1, 16), declared after cost.rx_modelled_cycles_skylake_per_mb, cost.modelled_cycles_skylake_per_mb, which have no data in this store' "$vmd"
 
 # equivalence: two one-sided tests at 5% = the 90% interval inside quick's ±5%
 c=$(cmp_v net-batch throughput_bytes_per_sec 16)
@@ -502,6 +502,20 @@ check "per-CPU split: its cells have the runs' values (baseline's median is 3/4 
 	"$tmp/splitout/report/cells.csv"
 check "per-CPU split: no data, not 0, in a store without it" \
 	bash -c "! grep -q '\"charges_rx_cpus_per_mb\",1,[1-9]' '$tmp/plain/report/cells.csv'"
+
+# the same store with the receive scope's cost in its rx-mixed runs: the
+# families decide on it (declared first), the all-vCPU total stays descriptive
+mkdir -p "$tmp/rxscope"
+jq -c 'if .workload == "rx-mixed" and .metrics.cost != null then
+	.metrics.cost.rx_modelled_cycles_skylake_per_mb = .metrics.cost.modelled_cycles_skylake_per_mb / 20
+	else . end' "$cfx/runs.jsonl" >"$tmp/rxscope/runs.jsonl"
+$MMX report "$tmp/rxscope" --gate "$tmp/no-gate" --out "$tmp/rxscope/out" >/dev/null 2>&1
+check "receive scope: with data, RFC 1's family decides on it" \
+	grep -q '^    - rx-mixed: receive-scope modelled cycles per MB (NET_RX and NAPI), Skylake-SP (tenants 1, 16, 64): ' \
+	<(sed -n '/^### RFC 1\./,/^### RFC 2\./p' "$tmp/rxscope/out/REPORT.md")
+check "receive scope: the all-vCPU total is then descriptive (BH)" \
+	jq -e '[.comparisons[] | select(.workload == "rx-mixed" and .metric == "cost.modelled_cycles_skylake_per_mb"
+		and .variant == "atomics-only")] | length > 0 and all(.family == null)' "$tmp/rxscope/out/report/summary.json"
 
 # the calibration against upstream (matrix.json's pathology "calibration"):
 # tests/fixtures/report-pathology, whose gains are known by construction
