@@ -12,7 +12,13 @@
 #include "chart_script.h"
 #include "report_format.h"
 
-#define CHART_SIZE "1000,600"
+#define CHART_WIDTH 1000
+#define CHART_HEIGHT 600
+
+static int chart_height(const struct chart *c)
+{
+	return c->height > 0 ? c->height : CHART_HEIGHT;
+}
 
 struct chart *chart_new(struct chart_list *l, const char *name, const char *title)
 {
@@ -57,8 +63,9 @@ void chart_preamble(FILE *gp, const struct chart *c, const char *subtitle,
 	char title[800];
 
 	/* noenhanced: variant and parameter names hold underscores */
-	fprintf(gp, "set terminal svg size %s dynamic noenhanced font 'sans,12' "
-		"background '#ffffff'\nset output '%s.svg'\n", CHART_SIZE, c->name);
+	fprintf(gp, "set terminal svg size %d,%d dynamic noenhanced font 'sans,12' "
+		"background '#ffffff'\nset output '%s.svg'\n", CHART_WIDTH, chart_height(c),
+		c->name);
 	snprintf(title, sizeof(title), "%s\n%s", c->title, subtitle);
 	fputs("set title ", gp);
 	gp_string(gp, title);
@@ -112,9 +119,9 @@ const char *coverage_span_text(char *buf, size_t cap, const struct coverage_span
 
 void chart_finish(FILE *gp, const struct chart *c)
 {
-	fprintf(gp, "set terminal pngcairo size %s noenhanced font 'sans,10' "
-		"background '#ffffff'\nset output '%s.png'\nreplot\n", CHART_SIZE,
-		c->name);
+	fprintf(gp, "set terminal pngcairo size %d,%d noenhanced font 'sans,10' "
+		"background '#ffffff'\nset output '%s.png'\nreplot\n", CHART_WIDTH,
+		chart_height(c), c->name);
 }
 
 void chart_note_absent(struct chart_list *l, const char *what)

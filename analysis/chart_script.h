@@ -11,6 +11,7 @@ struct chart {
 	char name[200];
 	char title[300];
 	int drawn;		/* gnuplot produced both images */
+	int height;		/* pixels; 0: the default size */
 };
 
 struct chart_list {

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "chart_bars.h"
+#include "chart_forest.h"
 #include "chart_lines.h"
 #include "chart_upstream.h"
 #include "charts.h"
@@ -82,6 +83,7 @@ int charts_write(const struct report *r, const char *dir, struct chart_list *out
 	snprintf(log, sizeof(log), "%s/gnuplot.log", dir);
 	unlink(log);
 	chart_upstream(r, dir, out);
+	chart_forest(r, dir, out);
 	chart_lines_vs_tenants(r, dir, out);
 	chart_slot_heatmap(r, dir, out);
 	chart_rt_bars(r, dir, out);

@@ -503,6 +503,22 @@ check "per-CPU split: its cells have the runs' values (baseline's median is 3/4 
 check "per-CPU split: no data, not 0, in a store without it" \
 	bash -c "! grep -q '\"charges_rx_cpus_per_mb\",1,[1-9]' '$tmp/plain/report/cells.csv'"
 
+# the forest plot: one row per confirmatory comparison (6 here), coloured by
+# verdict; its .dat holds the margins (first block), then a block per verdict
+fdat=$tmp/v/report/forest-confirmatory.dat
+blocks() { awk 'BEGIN { RS = "\n\n\n" } { n = 0; c = split($0, l, "\n")
+	for (i = 1; i <= c; i++) n += l[i] != ""; printf "%d ", n }' "$fdat"; }
+families_size=$(jq '[.families[] | .size] | add' "$vsum")
+check "forest: one margin row per confirmatory comparison ($families_size)" \
+	test "$(blocks | cut -d' ' -f1)" -eq "$families_size"
+check "forest: every row drawn once more, in its verdict's block" \
+	test "$(blocks | awk '{ for (i = 2; i <= NF; i++) s += $i; print s }')" -eq "$families_size"
+check "forest: atomics-only at 1 tenant is in the 'worse' series at -20%" \
+	grep -qE '^-(19|20)\.[0-9]+ 1 ' "$fdat"
+check "forest: the legend names the verdicts" grep -q 'title "worse"' "$tmp/v/report/forest-confirmatory.gp"
+check "forest: drawn and shown under Charts" \
+	bash -c "test -s '$tmp/v/report/forest-confirmatory.svg' && grep -q 'forest-confirmatory.svg' '$vmd'"
+
 # the same store with the receive scope's cost in its rx-mixed runs: the
 # families decide on it (declared first), the all-vCPU total stays descriptive
 mkdir -p "$tmp/rxscope"

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The forest plot: every confirmatory comparison as one row, its change
+ * against baseline (Hodges-Lehmann) with the interval, the family's margin
+ * drawn behind it in grey and the verdict as its colour; the whole set of
+ * decisions on one screen.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "chart_forest.h"
+#include "report_lookup.h"
+
+#define FOREST_MAX_ROWS 64
+
+/* the outcome classes, each one series and one colour in the legend */
+static const struct {
+	enum verdict v;
+	const char *colour;
+} classes[] = {
+	{ VERDICT_BETTER, "#1a9850" },	     { VERDICT_BETTER_WITHIN, "#91cf60" },
+	{ VERDICT_EQUIVALENT, "#4575b4" },   { VERDICT_INCONCLUSIVE, "#fdae61" },
+	{ VERDICT_WORSE_WITHIN, "#f46d43" }, { VERDICT_WORSE, "#a50026" },
+};
+
+/* A comparison that decides something and has an effect to draw. */
+static int drawable(const struct comparison *c)
+{
+	for (size_t k = 0; k < sizeof(classes) / sizeof(classes[0]); k++)
+		if (c->verdict == classes[k].v)
+			return c->family >= 0 && !isnan(c->ratio_hl) && c->ratio_hl > 0;
+	return 0;
+}
+
+static void row_label(char *buf, size_t cap, const struct report *r, const struct comparison *c)
+{
+	const char *tp = tenant_param_of(c->cell->workload);
+	double t = tp ? cell_param(c->cell, tp) : NAN;
+
+	snprintf(buf, cap, "%s: %s, %s %s", r->families[c->family].id, c->cell->variant,
+		 c->cell->workload, metric_defs[c->metric].label);
+	if (!isnan(t))
+		snprintf(buf + strlen(buf), cap - strlen(buf), ", %s=%g", tp, t);
+}
+
+void chart_forest(const struct report *r, const char *dir, struct chart_list *l)
+{
+	const struct comparison *rows[FOREST_MAX_ROWS];
+	char label[400], sub[300];
+	struct chart *ch;
+	size_t n = 0, drawn_series = 0;
+	FILE *dat, *gp;
+
+	/* in family order, then as the comparisons come */
+	for (size_t f = 0; f < r->nfamilies; f++)
+		for (size_t i = 0; i < r->ncmp && n < FOREST_MAX_ROWS; i++)
+			if (r->cmp[i].family == (int)f && drawable(&r->cmp[i]))
+				rows[n++] = &r->cmp[i];
+	if (!n) {
+		chart_note_absent(l, "forest plot: no confirmatory comparison with an effect");
+		return;
+	}
+	ch = chart_new(l, "forest-confirmatory",
+		       "Every confirmatory comparison: change against baseline");
+	if (!ch)
+		return;
+	ch->height = 220 + 26 * (int)n;
+	if (!(dat = chart_open(dir, ch, "dat")))
+		return;
+	gp = chart_open(dir, ch, "gp");
+	if (!gp) {
+		fclose(dat);
+		return;
+	}
+	/* index 0: each row's margin, centred on no change */
+	for (size_t i = 0; i < n; i++)
+		fprintf(dat, "0 %zu %.6g %.6g\n", i + 1,
+			isnan(rows[i]->margin) ? 0 : -rows[i]->margin * 100,
+			isnan(rows[i]->margin) ? 0 : rows[i]->margin * 100);
+	fputs("\n\n", dat);
+	snprintf(sub, sizeof(sub), "Hodges-Lehmann change and interval (coverage as the tables "
+		 "state it); grey: the family's margin\na cost going up is worse, throughput "
+		 "going up is better; colour: the verdict");
+	chart_preamble(gp, ch, sub, "change against baseline (%)", "");
+	fputs("set yrange [] reverse\nset ytics nomirror font ',9' (", gp);
+	for (size_t i = 0; i < n; i++) {
+		row_label(label, sizeof(label), r, rows[i]);
+		fprintf(gp, "%s", i ? ", " : "");
+		gp_string(gp, label);
+		fprintf(gp, " %zu", i + 1);
+	}
+	fprintf(gp, ")\nset yrange [%zu.5:0.5]\nset xzeroaxis lt -1\nset grid xtics\n", n);
+	fprintf(gp, "plot '%s.dat' index 0 using 1:2:3:4 with xerrorbars lw 6 lc rgb '#d9d9d9' "
+		"pt -1 title \"margin\"", ch->name);
+	for (size_t k = 0; k < sizeof(classes) / sizeof(classes[0]); k++) {
+		size_t rowsk = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			const struct comparison *c = rows[i];
+			double lo = c->ci.valid ? c->ci.lo : c->ratio_hl;
+			double hi = c->ci.valid ? c->ci.hi : c->ratio_hl;
+
+			if (c->verdict != classes[k].v)
+				continue;
+			fprintf(dat, "%.6g %zu %.6g %.6g\n", (c->ratio_hl - 1) * 100, i + 1,
+				(lo - 1) * 100, (hi - 1) * 100);
+			rowsk++;
+		}
+		if (!rowsk)
+			continue;
+		fputs("\n\n", dat);
+		drawn_series++;
+		fprintf(gp, ", \\\n    '%s.dat' index %zu using 1:2:3:4 with xerrorbars lw 2 "
+			"pt 7 lc rgb '%s' title ", ch->name, drawn_series, classes[k].colour);
+		gp_string(gp, verdict_text(classes[k].v));
+	}
+	fputs("\n", gp);
+	chart_finish(gp, ch);
+	fclose(dat);
+	fclose(gp);
+}
