@@ -38,8 +38,9 @@ static void row_label(char *buf, size_t cap, const struct report *r, const struc
 	const char *tp = tenant_param_of(c->cell->workload);
 	double t = tp ? cell_param(c->cell, tp) : NAN;
 
-	snprintf(buf, cap, "%s: %s, %s %s", r->families[c->family].id, c->cell->variant,
-		 c->cell->workload, metric_defs[c->metric].label);
+	/* short: the metric is the family's declared one, named in the tables */
+	snprintf(buf, cap, "%s: %s, %s", r->families[c->family].id, c->cell->variant,
+		 c->cell->workload);
 	if (!isnan(t))
 		snprintf(buf + strlen(buf), cap - strlen(buf), ", %s=%g", tp, t);
 }
@@ -79,9 +80,8 @@ void chart_forest(const struct report *r, const char *dir, struct chart_list *l)
 			isnan(rows[i]->margin) ? 0 : -rows[i]->margin * 100,
 			isnan(rows[i]->margin) ? 0 : rows[i]->margin * 100);
 	fputs("\n\n", dat);
-	snprintf(sub, sizeof(sub), "Hodges-Lehmann change and interval (coverage as the tables "
-		 "state it); grey: the family's margin\na cost going up is worse, throughput "
-		 "going up is better; colour: the verdict");
+	snprintf(sub, sizeof(sub), "Hodges-Lehmann change and interval; grey: the family's "
+		 "margin\na cost going up is worse, throughput going up is better");
 	chart_preamble(gp, ch, sub, "change against baseline (%)", "");
 	fputs("set yrange [] reverse\nset ytics nomirror font ',9' (", gp);
 	for (size_t i = 0; i < n; i++) {

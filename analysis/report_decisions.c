@@ -412,7 +412,7 @@ void md_decisions(FILE *f, const struct report *r)
 		"metric zero by construction, or zero in every run of both cells), and a "
 		"metric with no real measurement is \"no data\", never 0. The ratio is of "
 		"medians, with the Hodges-Lehmann interval of the factor and its coverage in "
-		"parentheses (see [Methodology](#methodology-and-provenance)). Timing modes "
+		"parentheses (see [Methodology](provenance.md#methodology-and-provenance)). Timing modes "
 		"are never mixed in one comparison.\n\n", REPORT_ALPHA,
 		TOST_LEVEL(REPORT_ALPHA) * 100, REPORT_ALPHA * 100);
 	if (report_has_cost(r))
@@ -420,7 +420,8 @@ void md_decisions(FILE *f, const struct report *r)
 		      "declared metric is the modelled cost answers from those deterministic "
 		      "counts (instructions and cache-line transfers in the measured window, not "
 		      "time; their spread is in [the cost model]"
-		      "(#cost-model-deterministic-counts-under-the-tcg-plugin)), and the "
+		      "(cost-model.md#cost-model-deterministic-counts-under-the-tcg-plugin)), "
+		      "and the "
 		      "charge-path instructions, the estimated line transfers and the cycles "
 		      "priced for Zen 2 stand beside each line.\n\n", f);
 	q_keep_stock(f, r, modes, nm);

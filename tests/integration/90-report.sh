@@ -27,17 +27,36 @@ report() {	# report OUT [args...]
 	$MMX report "$fx" --gate "$fx/gate" --out "$out" "$@" 2>"$out.err"
 }
 
+# REPORT.md is the first screen; its detail is pages under report/. whole DIR
+# writes DIR/whole.md, the report and its pages in their order, and names it
+whole() {
+	local d=$1 p
+	{ cat "$d/REPORT.md"
+	  for p in decisions families correctness cost-model ranking noise tables charts failures provenance; do
+		[ -f "$d/report/$p.md" ] && cat "$d/report/$p.md"
+	  done; } >"$d/whole.md"
+	echo "$d/whole.md"
+}
+
 report "$tmp/a"
 check "report exits 0" test $? -eq 0
-md=$tmp/a/REPORT.md
-check "REPORT.md written" test -s "$md"
+top=$tmp/a/REPORT.md
+check "REPORT.md written" test -s "$top"
+md=$(whole "$tmp/a")
 check "the corrupt last line is skipped with file and line named" \
 	grep -q "runs.jsonl:$(wc -l <"$fx/runs.jsonl"): not a run record" "$tmp/a.err"
 check "the decision summary comes first" \
-	test "$(grep -m1 '^## ' "$md")" = "## Decision summary"
+	test "$(grep -m1 '^## ' "$top")" = "## Decision summary"
 for q in "RFC 1." "RFC 2." "RFC 3." "RFC 4." "Article 1." "Article 2." "Article 3."; do
-	check "decision summary answers $q" grep -q "^### $q" "$md"
+	check "decision summary answers $q in a line of REPORT.md" grep -q "^| $q.* | .* |$" "$top"
+	check "the decisions page answers $q in full" grep -q "^### $q" "$tmp/a/report/decisions.md"
 done
+check "REPORT.md is a first screen: at most 300 lines" test "$(wc -l <"$top")" -le 300
+check "every page REPORT.md links exists, and every page links back" \
+	bash -c 'for l in $(grep -o "](report/[a-z-]*\.md)" "$1" | sed "s/^](//; s/)\$//"); do
+		test -s "$2/$l" && grep -q "](../REPORT.md)" "$2/$l" || exit 1; done' _ "$top" "$tmp/a"
+check "REPORT.md links every page of this store" \
+	test "$(grep -c '^- \[.*\](report/[a-z-]*\.md): ' "$top")" -eq "$(ls "$tmp/a/report/"*.md | wc -l)"
 check "no PREEMPT_RT axis: said plainly" grep -q "no run used a PREEMPT_RT kconfig axis" "$md"
 
 # the failed run: counted in its cell, listed with reason and logs, not data
@@ -156,16 +175,18 @@ mkdir -p "$tmp/zero"
 $MMX report "$tmp/zero" --gate "$fx/gate" --out "$tmp/zero-out" >/dev/null 2>&1
 check "zero values: no ratio interval, the reason in the table" \
 	grep -qE '^\| tenants=8 \| `multi-slot` \| 10 \(\+1 failed\) \| 0 \[0, 0\] \(97\.8%\) \| [^|]* \| -100\.0% \(no interval: a value <= 0: no log scale\) \|' \
-	"$tmp/zero-out/REPORT.md"
+	"$(whole "$tmp/zero-out")"
 check "zero values: summary.json says why" \
 	jq -e '[.comparisons[] | select(.variant == "multi-slot" and .metric == "charges_per_mb"
 		and (.params | test("tenants=8 ")))][0] | .ratio_ci_lo == null and .ratio_ci_why == "a value <= 0: no log scale"' \
 	"$tmp/zero-out/report/summary.json"
 check "zero values: the methodology counts them" \
-	grep -q '^  - of these, 1 comparisons have no interval (a value <= 0: no log scale)$' "$tmp/zero-out/REPORT.md"
+	grep -q '^  - of these, 1 comparisons have no interval (a value <= 0: no log scale)$' "$(whole "$tmp/zero-out")"
 
 # charts: every one the report shows exists as SVG and PNG and names its timing mode
-charts=$(grep -o '](report/[^)]*\.svg)' "$md" | sed 's/^](report\///; s/\.svg)$//')
+# (REPORT.md shows its charts from report/, the charts page from beside them)
+charts=$(grep -ohE '\]\((report|\.)/[^)]*\.svg\)' "$top" "$tmp/a/report/charts.md" |
+	sed -E 's/^\]\((report|\.)\///; s/\.svg\)$//')
 check "charts referenced (throughput, charges, softirq, heat map, charge share)" \
 	test "$(wc -w <<<"$charts")" -ge 5
 for c in rx-mixed-throughput_bytes_per_sec rx-mixed-charges_per_mb \
@@ -221,16 +242,16 @@ mkdir -p "$tmp/rt"
 	 | .kconfig = "rt" | .run_id += "-rt"' "$fx/runs.jsonl" 2>/dev/null; } >"$tmp/rt/runs.jsonl"
 cp -r "$fx/gate" "$tmp/rt-gate"
 $MMX report "$tmp/rt" --gate "$tmp/rt-gate" --out "$tmp/rt-a" >/dev/null 2>&1
-rt_table() { sed -n '/^### profile quick, timing tcg, kconfig rt$/,/^## /p' "$1/REPORT.md"; }
+rt_table() { sed -n '/^### profile quick, timing tcg, kconfig rt$/,/^## /p' "$(whole "$1")"; }
 check "rt runs get their own ranking table" test -n "$(rt_table "$tmp/rt-a")"
 check "a base-only gate: multi-slot not gated on rt" grep -q '| `multi-slot` | not gated |' <<<"$(rt_table "$tmp/rt-a")"
 check "a base-only gate: multi-slot still passes on base" \
-	grep -qE '^\| [0-9]+ \| `multi-slot` \| pass' <(sed -n '/^### profile quick, timing tcg, kconfig base$/,/^### /p' "$tmp/rt-a/REPORT.md")
-check "the correctness table names the gated axes" grep -q '^| `multi-slot` | pass | .*items on base,' "$tmp/rt-a/REPORT.md"
+	grep -qE '^\| [0-9]+ \| `multi-slot` \| pass' <(sed -n '/^### profile quick, timing tcg, kconfig base$/,/^### /p' "$(whole "$tmp/rt-a")")
+check "the correctness table names the gated axes" grep -q '^| `multi-slot` | pass | .*items on base,' "$(whole "$tmp/rt-a")"
 check "charts of the rt and base cells are told apart in their headings" \
-	grep -q '^### rx-mixed: throughput vs tenants (kconfig rt)$' "$tmp/rt-a/REPORT.md"
+	grep -q '^### rx-mixed: throughput vs tenants (kconfig rt)$' "$(whole "$tmp/rt-a")"
 check "no two chart headings alike" \
-	test -z "$(sed -n '/^## Charts/,/^## Failed/p' "$tmp/rt-a/REPORT.md" | grep '^### ' | sort | uniq -d)"
+	test -z "$(sed -n '/^## Charts/,/^## Failed/p' "$(whole "$tmp/rt-a")" | grep '^### ' | sort | uniq -d)"
 check "one kconfig, one set of parameters: no qualifier in the heading" \
 	grep -q '^### rx-mixed: throughput vs tenants$' "$md"
 jq '.items += [.items[] | .kconfig = "rt"]' "$fx/gate/multi-slot.json" >"$tmp/rt-gate/multi-slot.json"
@@ -259,7 +280,7 @@ check "make report PROFILE=full: beside its runs" \
 cfx=tests/fixtures/report-cost
 $MMX report "$cfx" --gate "$tmp/no-gate" --out "$tmp/cost" >/dev/null 2>"$tmp/cost.err"
 check "cost store: report exits 0" test $? -eq 0
-cmd=$tmp/cost/REPORT.md
+cmd=$(whole "$tmp/cost")
 check "n = 3: the range, with its 75% coverage stated" grep -q '^  - n = 3: \[x(1), x(3)\], coverage 75\.0% (' "$cmd"
 check "3 vs 3: the extreme ratios, with their 90% coverage stated" \
 	grep -q '^  - n = 3 vs 3: k = 1 of 9 differences, coverage 90\.0% (' "$cmd"
@@ -388,7 +409,7 @@ check "cost store: chart headings name rx_cpus and cpus" \
 vfx=tests/fixtures/report-verdicts
 $MMX report "$vfx" --gate "$tmp/no-gate" --out "$tmp/v" >/dev/null 2>"$tmp/v.err"
 check "verdicts store: report exits 0" test $? -eq 0
-vmd=$tmp/v/REPORT.md
+vmd=$(whole "$tmp/v")
 vsum=$tmp/v/report/summary.json
 cmp_v() {	# cmp_v VARIANT METRIC TENANTS [KCONFIG]: the summary's comparison
 	jq -c --arg v "$1" --arg m "$2" --arg t "tenants=$3 " --arg k "${4:-base}" \
@@ -494,7 +515,7 @@ jq -R -c 'fromjson? // empty | if .workload == "rx-mixed" and .metrics.charges_p
 	"$fx/runs.jsonl" >"$tmp/split/runs.jsonl"
 $MMX report "$tmp/split" --gate "$fx/gate" --out "$tmp/splitout" >/dev/null 2>&1
 check "per-CPU split: the receive CPUs' charges are a table" \
-	grep -q "page-counter charges per MB on the receive CPUs" "$tmp/splitout/REPORT.md"
+	grep -q "page-counter charges per MB on the receive CPUs" "$(whole "$tmp/splitout")"
 check "per-CPU split: its cells have the runs' values (baseline's median is 3/4 of its charges' median)" \
 	awk -F, '$1 == "\"baseline\"" && $2 == "\"rx-mixed\"" && $6 == "\"charges_rx_cpus_per_mb\"" && $8 > 0 { rx[$3] = $10 }
 		 $1 == "\"baseline\"" && $2 == "\"rx-mixed\"" && $6 == "\"charges_per_mb\"" && $8 > 0 { all[$3] = $10 }
@@ -528,7 +549,7 @@ jq -c 'if .workload == "rx-mixed" and .metrics.cost != null then
 $MMX report "$tmp/rxscope" --gate "$tmp/no-gate" --out "$tmp/rxscope/out" >/dev/null 2>&1
 check "receive scope: with data, RFC 1's family decides on it" \
 	grep -q '^    - rx-mixed: receive-scope modelled cycles per MB (NET_RX and NAPI), Skylake-SP (tenants 1, 16, 64): ' \
-	<(sed -n '/^### RFC 1\./,/^### RFC 2\./p' "$tmp/rxscope/out/REPORT.md")
+	<(sed -n '/^### RFC 1\./,/^### RFC 2\./p' "$(whole "$tmp/rxscope/out")")
 check "receive scope: the all-vCPU total is then descriptive (BH)" \
 	jq -e '[.comparisons[] | select(.workload == "rx-mixed" and .metric == "cost.modelled_cycles_skylake_per_mb"
 		and .variant == "atomics-only")] | length > 0 and all(.family == null)' "$tmp/rxscope/out/report/summary.json"
@@ -565,7 +586,7 @@ check "calibration: the chart's data are both series (4 model rows, 6 upstream r
 	test "$(awk 'BEGIN { RS = "\n\n\n" } { n = split($0, l, "\n"); c = 0; for (i = 1; i <= n; i++) c += l[i] != ""; printf "%d ", c }' \
 		"$tmp/patho/report/calibration-pathology.dat")" = "4 6 "
 check "calibration: the chart is not repeated under Charts" \
-	bash -c "! sed -n '/^## Charts/,\$p' '$pmd' | grep -q calibration-pathology"
+	bash -c "! sed -n '/^## Charts/,\$p' '$(whole "$tmp/patho")' | grep -q calibration-pathology"
 check "calibration: a store without the profile has no such section" \
 	bash -c "! grep -q '^## Calibration against upstream' '$cmd'"
 # a gain with one side moved: every cell of multi-slot at 4 clients 10% dearer
