@@ -120,7 +120,7 @@ static void part_power(struct report *r, int index, struct family *f, struct fam
 			 "set at its settings)");
 	}
 	p->cv_own = noise_cv(&own);
-	p->mde = stats_mde(p->cv, p->n1, p->n2, f->size, REPORT_ALPHA);
+	p->mde = stats_mde_sim(p->cv, p->n1, p->n2, f->size, REPORT_ALPHA);
 	p->reach = stats_equivalence_reach(p->cv, p->n1, p->n2, REPORT_ALPHA);
 	/*
 	 * without a margin only a difference can decide: the floor of the exact

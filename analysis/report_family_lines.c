@@ -220,7 +220,8 @@ static void part_line(FILE *f, const struct family *fam, const struct family_par
 							 stats_smallest_p(p->n1, p->n2)),
 			fam->size, REPORT_ALPHA);
 	else
-		fprintf(f, "MDE ≈ %.1f%% (80%% power, Holm in this family)", p->mde * 100);
+		fprintf(f, "MDE %.1f%% (80%% power, simulated: exact Mann-Whitney, Holm in "
+			"this family)", p->mde * 100);
 	if (isinf(p->reach))
 		fputs(", no equivalence interval at this n", f);
 	else

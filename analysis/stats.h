@@ -97,6 +97,15 @@ void stats_adjust_families(const double *p, const int *family, size_t n, double 
  * and those that show equivalence within the margin (the effect inside it).
  */
 double stats_smallest_p(size_t n1, size_t n2);
+/*
+ * power_sim.c: the same by simulation of the test itself (exact
+ * Mann-Whitney, Holm's first step, log-normal runs at cv; 20,000 draws of
+ * a fixed seed): the power at a relative effect, and the smallest effect
+ * with 80% power (INFINITY when the smallest p cannot pass).
+ */
+double stats_power_sim(double effect, double cv, size_t n1, size_t n2, size_t family,
+		       double alpha);
+double stats_mde_sim(double cv, size_t n1, size_t n2, size_t family, double alpha);
 double stats_normal_quantile(double q);
 double stats_mde(double cv, size_t n1, size_t n2, size_t family, double alpha);
 double stats_equivalence_reach(double cv, size_t n1, size_t n2, double alpha);

@@ -460,7 +460,7 @@ check "inconclusive: multi-slot's noisy throughput" \
 check "RFC 1's answer from family no-cache: worse at 1 tenant, equivalent at 16" \
 	grep -q 'without it (atomics-only) the design does worse (worse in 1 of 2 comparisons, better in none, equivalent in 1)' "$vmd"
 check "sample size: MDE from the A/A cells stated per family" \
-	grep -qE '^\| quick \| `no-cache` \| rfc1, article1 \| 2 \| rx-mixed: throughput .* \| 7 vs 7 \| ±5% \| 0\.[0-9]+% \(A/A: baseline and baseline-aa at tenants=1, 16\) \| ≈ [0-9.]+% \|' "$vmd"
+	grep -qE '^\| quick \| `no-cache` \| rfc1, article1 \| 2 \| rx-mixed: throughput .* \| 7 vs 7 \| ±5% \| 0\.[0-9]+% \(A/A: baseline and baseline-aa at tenants=1, 16\) \| [0-9.]+% \|' "$vmd"
 
 # an undecided answer says what n its observed effects need: multi-slot at
 # 16 tenants, 1.1% down, CVs 9.2% and 0.5%, margin 5%: equivalence needs
