@@ -135,6 +135,42 @@ static void judge(struct report *r, struct comparison *c)
 					   &c->tost, c->margin);
 }
 
+/* The A/A comparison at c's settings (same workload, parameters, mode, axis), or NULL. */
+static const struct comparison *aa_pair(const struct report *r, const struct comparison *c)
+{
+	for (size_t i = 0; i < r->ncmp; i++) {
+		const struct comparison *a = &r->cmp[i];
+
+		if (a->aa && a->metric == c->metric &&
+		    !strcmp(a->cell->workload, c->cell->workload) &&
+		    !strcmp(a->cell->params, c->cell->params) &&
+		    !strcmp(a->cell->timing, c->cell->timing) &&
+		    !strcmp(a->cell->kconfig, c->cell->kconfig))
+			return a;
+	}
+	return NULL;
+}
+
+/*
+ * Equivalence is claimed only where the noise floor allows it: when the
+ * A/A pair's own equivalence interval is not inside the margin, a design
+ * "inside the margin" shows nothing the noise could not, so it is
+ * inconclusive (and says why).
+ */
+static void aa_gate(struct report *r, struct comparison *c)
+{
+	const struct comparison *a;
+
+	if (c->verdict != VERDICT_EQUIVALENT || c->aa)
+		return;
+	a = aa_pair(r, c);
+	if (a && a->tost.valid &&
+	    !verdict_within_margin(&a->tost, TOST_LEVEL(REPORT_ALPHA), c->margin)) {
+		c->verdict = VERDICT_INCONCLUSIVE;
+		c->aa_outside = 1;
+	}
+}
+
 int families_build(struct report *r)
 {
 	double *p, *adj;
@@ -172,6 +208,9 @@ int families_build(struct report *r)
 		else
 			r->families[c->family].size++;
 	}
+	/* after every verdict: the A/A pairs are judged in the same loop */
+	for (size_t i = 0; i < r->ncmp; i++)
+		aa_gate(r, &r->cmp[i]);
 	free(p);
 	free(adj);
 	free(group);

@@ -69,6 +69,12 @@ struct comparison {
 	int significant;	/* p_adj < REPORT_ALPHA */
 	enum verdict verdict;
 	int aa;			/* an A/A comparison (noise floor) */
+	/*
+	 * its A/A pair (baseline-aa against baseline at the same settings)
+	 * has an equivalence interval not inside the margin: the noise alone
+	 * can look like that much, so equivalence is not claimed
+	 */
+	int aa_outside;
 };
 
 /* One test of a family: its comparisons on the metric it used. */

@@ -540,6 +540,28 @@ check "forest: the legend names the verdicts" grep -q 'title "worse"' "$tmp/v/re
 check "forest: drawn and shown under Charts" \
 	bash -c "test -s '$tmp/v/report/forest-confirmatory.svg' && grep -q 'forest-confirmatory.svg' '$vmd'"
 
+# equivalence only where the noise floor allows it: the same store with the
+# A/A set's throughput at 16 tenants spread by 8% either way (its own
+# equivalence interval then passes the ±5% margin): net-batch, equivalent
+# above, is inconclusive and says why; at 1 tenant nothing changes
+mkdir -p "$tmp/aawide"
+jq -c 'if .variant == "baseline-aa" and .status == "ok" and .params.tenants == 16 and .kconfig == "base" then
+	.metrics.throughput_bytes_per_sec *= (if (.matrix.repetition % 2) == 0 then 1.08 else 0.92 end)
+	else . end' "$vfx/runs.jsonl" >"$tmp/aawide/runs.jsonl"
+$MMX report "$tmp/aawide" --gate "$tmp/no-gate" --out "$tmp/aawide/out" >/dev/null 2>&1
+aaw() { jq -c --arg v "$1" --arg t "tenants=$2 " '[.comparisons[] | select(.variant == $v
+	and .metric == "throughput_bytes_per_sec" and .kconfig == "base" and (.params | contains($t)))][0]' \
+	"$tmp/aawide/out/report/summary.json"; }
+check "A/A too wide: its own interval passes the margin" \
+	jq -e '.equiv_ci_lo < 0.95 or .equiv_ci_hi > 1.05' <<<"$(aaw baseline-aa 16)"
+check "A/A too wide: net-batch at 16 tenants is no longer equivalent, but inconclusive" \
+	jq -e '.verdict == "inconclusive" and .equiv_ci_lo >= 0.95 and .equiv_ci_hi <= 1.05' <<<"$(aaw net-batch 16)"
+check "A/A too wide: the report says why beside the line" \
+	grep -qE '^  - `net-batch` vs baseline, rx-mixed throughput at tenants=16.*→ \*\*inconclusive\*\* \(inside the margin, but so wide is the A/A pair' \
+	"$(whole "$tmp/aawide/out")"
+check "A/A too wide: at 1 tenant, where the A/A pair is tight, still equivalent" \
+	jq -e '.verdict == "equivalent"' <<<"$(aaw net-batch 1)"
+
 # the same store with the receive scope's cost in its rx-mixed runs: the
 # families decide on it (declared first), the all-vCPU total stays descriptive
 mkdir -p "$tmp/rxscope"
