@@ -198,14 +198,15 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 			"min_possible_p", num_or_null(c->min_p),
 			"p_adj", num_or_null(c->p_adj), "verdict", verdict, "aa", c->aa);
 		if (o)
-			json_object_update_new(o, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+			json_object_update_new(o, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:b}",
 				"family", family[0] ? json_string(family) : json_null(),
 				"p_adj_method", method[0] ? json_string(method) : json_null(),
 				"margin", num_or_null(c->margin),
 				"equiv_ci_lo", num_or_null(ci_lo(&c->tost)),
 				"equiv_ci_hi", num_or_null(ci_hi(&c->tost)),
 				"equiv_ci_coverage", num_or_null(ci_coverage(&c->tost)),
-				"not_tested", str_or_null(c->not_tested)));
+				"not_tested", str_or_null(c->not_tested),
+				"aa_outside", c->aa_outside));
 		json_array_append_new(all, o);
 	}
 	return fclose(f);
