@@ -20,6 +20,7 @@ static void one_chart(const char *dir, struct chart_list *l, const struct upstre
 	char name[200], title[300], sub[400], key[200];
 	struct chart *ch;
 	FILE *dat, *gp;
+	size_t gains = 0;
 
 	chart_upstream_name(c, name, sizeof(name));
 	snprintf(title, sizeof(title), "%s over baseline: modelled receive gain against upstream %s",
@@ -32,7 +33,11 @@ static void one_chart(const char *dir, struct chart_list *l, const struct upstre
 		fclose(dat);
 		return;
 	}
-	/* index 0: the matrix's rows (a row without an interval has a bare point) */
+	/* index 0: upstream's rows; index 1: the matrix's (no interval: a bare point) */
+	for (size_t i = 0; i < c->npoints; i++)
+		fprintf(dat, "%g %.6g\n", c->points[i].clients / c->cpus,
+			calibration_upstream_gain(c, i) * 100);
+	fputs("\n\n", dat);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct calibration_row *row = &c->rows[i];
 
@@ -41,22 +46,24 @@ static void one_chart(const char *dir, struct chart_list *l, const struct upstre
 		fprintf(dat, "%g %.6g %.6g %.6g\n", row->per_cpu, row->gain * 100,
 			(isnan(row->gain_lo) ? row->gain : row->gain_lo) * 100,
 			(isnan(row->gain_hi) ? row->gain : row->gain_hi) * 100);
+		gains++;
 	}
-	fputs("\n\n", dat);
-	for (size_t i = 0; i < c->npoints; i++)
-		fprintf(dat, "%g %.6g\n", c->points[i].clients / c->cpus,
-			calibration_upstream_gain(c, i) * 100);
 	snprintf(sub, sizeof(sub), "timing mode: %s; %s, Hodges-Lehmann bars; upstream: "
 		 "%g CPUs, published throughput with / without - 1", c->timing ? c->timing : "?",
 		 c->metric_path, c->cpus);
 	chart_preamble(gp, ch, sub, "clients per CPU", "throughput gain over baseline (%)");
 	fputs("set xzeroaxis lt -1\nset offsets graph 0.03, graph 0.03, 0, 0\n", gp);
-	snprintf(key, sizeof(key), "%s, this matrix (1 / cost ratio - 1)", c->variant);
-	fprintf(gp, "plot '%s.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#1f77b4' "
-		"pt 7 title ", ch->name);
-	gp_string(gp, key);
+	fputs("plot ", gp);
+	/* no cell with a gain yet (n < 3 a side): upstream's series alone */
+	if (gains) {
+		snprintf(key, sizeof(key), "%s, this matrix (1 / cost ratio - 1)", c->variant);
+		fprintf(gp, "'%s.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 "
+			"lc rgb '#1f77b4' pt 7 title ", ch->name);
+		gp_string(gp, key);
+		fputs(", \\\n    ", gp);
+	}
 	snprintf(key, sizeof(key), "upstream %s (%g CPUs)", c->commit, c->cpus);
-	fprintf(gp, ", \\\n    '%s.dat' index 1 using 1:2 with linespoints lw 2 dt 2 "
+	fprintf(gp, "'%s.dat' index 0 using 1:2 with linespoints lw 2 dt 2 "
 		"lc rgb '#d62728' pt 5 title ", ch->name);
 	gp_string(gp, key);
 	fputs("\n", gp);

@@ -90,8 +90,8 @@ static void add_row(const struct report *r, struct upstream_calibration *c,
 	row->cmp = cmp;
 	row->gain = row->gain_lo = row->gain_hi = NAN;
 	row->coverage = NAN;
+	row->n_base = cmp ? cmp->base->metrics[c->metric].n : 0;
 	if (cmp && !cmp->not_tested && !isnan(cmp->ratio_hl) && cmp->ratio_hl > 0) {
-		row->n_base = cmp->base->metrics[c->metric].n;
 		/* a cost per MB: its inverse is the throughput it allows */
 		row->gain = 1.0 / cmp->ratio_hl - 1.0;
 		if (cmp->ci.valid) {

@@ -604,9 +604,9 @@ check "calibration: baseline's charge share from fewest to most clients" \
 	grep -qF 'goes from 5.0% at the fewest clients to 20.0% at the most (x4.00)' <(calib)
 check "calibration: the chart is drawn and shown in the section" \
 	bash -c "test -s '$tmp/patho/report/calibration-pathology.svg' && grep -qF '](report/calibration-pathology.svg)' <(sed -n '/^## Calibration against/,/^## Confirmatory/p' '$pmd')"
-check "calibration: the chart's data are both series (4 model rows, 6 upstream rows)" \
+check "calibration: the chart's data are both series (6 upstream rows, 4 model rows)" \
 	test "$(awk 'BEGIN { RS = "\n\n\n" } { n = split($0, l, "\n"); c = 0; for (i = 1; i <= n; i++) c += l[i] != ""; printf "%d ", c }' \
-		"$tmp/patho/report/calibration-pathology.dat")" = "4 6 "
+		"$tmp/patho/report/calibration-pathology.dat")" = "6 4 "
 check "calibration: the chart is not repeated under Charts" \
 	bash -c "! sed -n '/^## Charts/,\$p' '$(whole "$tmp/patho")' | grep -q calibration-pathology"
 check "calibration: a store without the profile has no such section" \
@@ -618,3 +618,11 @@ jq -c 'if .variant == "multi-slot" and .params.tenants == 4 then
 $MMX report "$tmp/patho2" --gate "$tmp/no-gate" --out "$tmp/patho2/out" >/dev/null 2>&1
 check "calibration: the gain follows the runs (125000 / 110000 - 1 = +13.6%)" \
 	grep -qE '^\| 4 \| 0\.500 \| \+13\.6% \[' "$tmp/patho2/out/REPORT.md"
+# two runs a cell: no gain yet, said so, and the chart still drawn (upstream alone)
+mkdir -p "$tmp/patho3"
+jq -c 'select(.matrix.repetition < 2)' "$pfx/runs.jsonl" >"$tmp/patho3/runs.jsonl"
+$MMX report "$tmp/patho3" --gate "$tmp/no-gate" --out "$tmp/patho3/out" >/dev/null 2>&1
+check "calibration at n = 2: exit 0, the chart drawn with upstream's series alone" \
+	bash -c "test $? -eq 0 && test -s '$tmp/patho3/out/report/calibration-pathology.svg'"
+check "calibration at n = 2: no gain, said so, with both n" \
+	grep -qE '^\| 1 \| 0\.125 \| no comparison with baseline \| 2 v 2 \|' "$tmp/patho3/out/REPORT.md"
