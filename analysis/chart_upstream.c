@@ -20,7 +20,7 @@ static void one_chart(const char *dir, struct chart_list *l, const struct upstre
 	char name[200], title[300], sub[400], key[200];
 	struct chart *ch;
 	FILE *dat, *gp;
-	size_t gains = 0;
+	size_t gains = 0, ceilings = 0;
 
 	chart_upstream_name(c, name, sizeof(name));
 	snprintf(title, sizeof(title), "%s over baseline: modelled receive gain against upstream %s",
@@ -53,12 +53,26 @@ static void one_chart(const char *dir, struct chart_list *l, const struct upstre
 		 c->metric_path, c->cpus);
 	chart_preamble(gp, ch, sub, "clients per CPU", "throughput gain over baseline (%)");
 	fputs("set xzeroaxis lt -1\nset offsets graph 0.03, graph 0.03, 0, 0\n", gp);
+	fputs("\n\n", dat);
+	/* index 2: the ceiling, where the spec names a variant for it */
+	for (size_t i = 0; i < c->nrows; i++)
+		if (!isnan(c->rows[i].ceiling)) {
+			fprintf(dat, "%g %.6g\n", c->rows[i].per_cpu, c->rows[i].ceiling * 100);
+			ceilings++;
+		}
 	fputs("plot ", gp);
 	/* no cell with a gain yet (n < 3 a side): upstream's series alone */
 	if (gains) {
 		snprintf(key, sizeof(key), "%s, this matrix (1 / cost ratio - 1)", c->variant);
 		fprintf(gp, "'%s.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 "
 			"lc rgb '#1f77b4' pt 7 title ", ch->name);
+		gp_string(gp, key);
+		fputs(", \\\n    ", gp);
+	}
+	if (ceilings) {
+		snprintf(key, sizeof(key), "ceiling: baseline / %s - 1", c->ceiling_variant);
+		fprintf(gp, "'%s.dat' index 2 using 1:2 with linespoints lw 1 dt 3 "
+			"lc rgb '#7f7f7f' pt 6 title ", ch->name);
 		gp_string(gp, key);
 		fputs(", \\\n    ", gp);
 	}

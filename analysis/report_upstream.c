@@ -42,18 +42,21 @@ static const char *gain_text(char *buf, size_t cap, const struct calibration_row
 
 static void rows_table(FILE *f, const struct upstream_calibration *c)
 {
-	char g[160], s[32], u[32];
+	char g[160], s[32], u[32], cl[32];
 
 	fprintf(f, "| clients | per CPU | `%s` gain over `%s` (modelled) | n | `%s`'s charge "
-		"share | upstream at that per-CPU load |\n|---|---|---|---|---|---|\n",
-		c->variant, BASELINE_VARIANT, BASELINE_VARIANT);
+		"share | ceiling: `%s` / `%s` - 1 | upstream at that per-CPU load |\n"
+		"|---|---|---|---|---|---|---|\n", c->variant, BASELINE_VARIANT,
+		BASELINE_VARIANT, BASELINE_VARIANT,
+		c->ceiling_variant ? c->ceiling_variant : "(none declared)");
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct calibration_row *row = &c->rows[i];
 
-		fprintf(f, "| %g | %.3f | %s | %zu v %zu | %s | %s |\n", row->clients,
+		fprintf(f, "| %g | %.3f | %s | %zu v %zu | %s | %s | %s |\n", row->clients,
 			row->per_cpu, gain_text(g, sizeof(g), row), row->n_variant, row->n_base,
 			isnan(row->base_share) ? "no data" :
 			(snprintf(s, sizeof(s), "%.1f%%", row->base_share * 100), s),
+			pct_or_none(cl, sizeof(cl), row->ceiling, "no data"),
 			pct_or_none(u, sizeof(u), row->upstream_gain, "outside upstream's range"));
 	}
 	fprintf(f, "\nUpstream's rows (%s, %g CPUs):\n\n| clients | per CPU | without | with | "
@@ -87,6 +90,10 @@ static void shape_sentence(FILE *f, const struct upstream_calibration *c)
 			"can reach by removing charge work is bounded by that share.",
 			BASELINE_VARIANT, s.share_first * 100, s.share_last * 100,
 			s.share_last / s.share_first);
+	if (c->ceiling_variant)
+		fprintf(f, " The ceiling column is what removing socket accounting altogether "
+			"(`%s`) saves against `%s`: no design of the charge path can gain more.",
+			c->ceiling_variant, BASELINE_VARIANT);
 	fputs("\n\n", f);
 }
 

@@ -47,6 +47,7 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	c->variant = json_string_value(json_object_get(spec, "variant"));
 	c->metric_path = json_string_value(json_object_get(spec, "metric"));
 	c->share_path = json_string_value(json_object_get(spec, "share_metric"));
+	c->ceiling_variant = json_string_value(json_object_get(spec, "ceiling_variant"));
 	c->cpus = json_number_value(json_object_get(spec, "cpus"));
 	/* matrix.json was validated before the report: only guard the use */
 	if (!c->commit || !c->workload || !c->variant || !c->metric_path || c->cpus <= 0)
@@ -78,6 +79,20 @@ static double base_share(const struct upstream_calibration *c, const struct comp
 	return cm->n ? cm->median : NAN;
 }
 
+/* The cell of variant v at cl's settings, or NULL. */
+static const struct cell *twin(const struct report *r, const char *v, const struct cell *cl)
+{
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *t = &r->cells[i];
+
+		if (!strcmp(t->variant, v) && !strcmp(t->workload, cl->workload) &&
+		    !strcmp(t->params, cl->params) && !strcmp(t->timing, cl->timing) &&
+		    !strcmp(t->kconfig, cl->kconfig))
+			return t;
+	}
+	return NULL;
+}
+
 static void add_row(const struct report *r, struct upstream_calibration *c,
 		    const struct cell *cl)
 {
@@ -101,6 +116,15 @@ static void add_row(const struct report *r, struct upstream_calibration *c,
 		}
 	}
 	row->base_share = base_share(c, cmp);
+	row->ceiling = NAN;
+	if (cmp && c->ceiling_variant) {
+		const struct cell *ceil = twin(r, c->ceiling_variant, cl);
+		const struct cell_metric *cm = ceil ? &ceil->metrics[c->metric] : NULL;
+		const struct cell_metric *bm = &cmp->base->metrics[c->metric];
+
+		if (cm && cm->n && bm->n && cm->median > 0)
+			row->ceiling = bm->median / cm->median - 1.0;
+	}
 	row->upstream_gain = upstream_gain_at(c, row->per_cpu);
 }
 

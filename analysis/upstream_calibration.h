@@ -27,12 +27,18 @@ struct calibration_row {
 	double coverage;
 	double base_share;		/* baseline's median share_metric, NAN: none */
 	double upstream_gain;		/* interpolated at per_cpu, NAN: outside */
+	/*
+	 * the most any design could gain: baseline's median over the
+	 * ceiling variant's (nosocket: no socket accounting at all) - 1
+	 */
+	double ceiling;
 	const struct comparison *cmp;
 };
 
 struct upstream_calibration {
 	const char *profile, *commit, *reference, *workload, *variant, *timing;
 	const char *metric_path, *share_path;
+	const char *ceiling_variant;	/* NULL: none declared */
 	int metric, share_metric;	/* metric_defs indexes; share -1: none */
 	double cpus;			/* upstream's machine */
 	struct calibration_point points[CALIBRATION_POINTS];

@@ -591,11 +591,14 @@ for row in '1 | 0.125 | +2.0% ' '2 | 0.250 | +10.0% ' '4 | 0.500 | +25.0% ' '8 |
 	check "calibration: the known gain, row '$row'" grep -qF "| $row[" <(calib)
 done
 check "calibration: upstream interpolated at 1/8 client per CPU (14.1% and 56.5% either side)" \
-	grep -qE '^\| 1 \| 0\.125 \| .* \| 5\.0% \| \+35\.3% \|$' <(calib)
+	grep -qE '^\| 1 \| 0\.125 \| .* \| 5\.0% \| [^|]* \| \+35\.3% \|$' <(calib)
 check "calibration: upstream's own row where the loads meet (0.5 per CPU)" \
-	grep -qE '^\| 4 \| 0\.500 \| .* \| 12\.0% \| \+145\.1% \|$' <(calib)
+	grep -qE '^\| 4 \| 0\.500 \| .* \| 12\.0% \| [^|]* \| \+145\.1% \|$' <(calib)
 check "calibration: past upstream's loads, said so" \
 	grep -qE '^\| 8 \| 1\.000 \| .* \| outside upstream.s range \|$' <(calib)
+for row in '1 | 0.125 .* | \+20\.0% | \+35\.3% \|$' '2 | 0.250 .* | \+29\.4% | ' '4 | 0.500 .* | \+47\.1% | ' '8 | 1.000 .* | \+69\.4% | '; do
+	check "calibration: the ceiling, baseline / nosocket - 1, row '${row%% *}'" grep -qE "^\| $row" <(calib)
+done
 check "calibration: upstream's table with its gains" \
 	grep -qF '| 36 | 0.500 | 10802 | 26476 | +145.1% |' <(calib)
 check "calibration: a fall with intervals apart: the shape does not agree" \
@@ -604,9 +607,9 @@ check "calibration: baseline's charge share from fewest to most clients" \
 	grep -qF 'goes from 5.0% at the fewest clients to 20.0% at the most (x4.00)' <(calib)
 check "calibration: the chart is drawn and shown in the section" \
 	bash -c "test -s '$tmp/patho/report/calibration-pathology.svg' && grep -qF '](report/calibration-pathology.svg)' <(sed -n '/^## Calibration against/,/^## Confirmatory/p' '$pmd')"
-check "calibration: the chart's data are both series (6 upstream rows, 4 model rows)" \
+check "calibration: the chart's data are the three series (6 upstream rows, 4 model rows, 4 ceilings)" \
 	test "$(awk 'BEGIN { RS = "\n\n\n" } { n = split($0, l, "\n"); c = 0; for (i = 1; i <= n; i++) c += l[i] != ""; printf "%d ", c }' \
-		"$tmp/patho/report/calibration-pathology.dat")" = "6 4 "
+		"$tmp/patho/report/calibration-pathology.dat")" = "6 4 4 "
 check "calibration: the chart is not repeated under Charts" \
 	bash -c "! sed -n '/^## Charts/,\$p' '$(whole "$tmp/patho")' | grep -q calibration-pathology"
 check "calibration: a store without the profile has no such section" \

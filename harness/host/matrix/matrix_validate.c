@@ -594,7 +594,8 @@ static void check_families(struct validation *v, const char *p, const char *name
 static void check_calibration(struct validation *v, const char *p, json_t *cal)
 {
 	static const char *const keys[] = { "commit", "reference", "cpus", "workload",
-					    "variant", "metric", "share_metric", "points", NULL };
+					    "variant", "ceiling_variant", "metric", "share_metric",
+					    "points", NULL };
 	const char *wname = json_string_value(json_object_get(cal, "workload"));
 	const char *var = json_string_value(json_object_get(cal, "variant"));
 	json_t *cpus = json_object_get(cal, "cpus"), *pts = json_object_get(cal, "points"), *pt;
@@ -608,14 +609,18 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 		return;
 	}
 	snprintf(cp, sizeof(cp), "%s.calibration", p);
-	only_keys(v, cp, cal, keys, "commit, reference, cpus, workload, variant, metric, "
-		  "share_metric, points");
+	only_keys(v, cp, cal, keys, "commit, reference, cpus, workload, variant, "
+		  "ceiling_variant, metric, share_metric, points");
 	if (!json_is_string(json_object_get(cal, "commit")))
 		problem(v, "%s.calibration.commit: expected the upstream commit the table is from", p);
 	if (!json_is_integer(cpus) || json_integer_value(cpus) < 1)
 		problem(v, "%s.calibration.cpus: expected upstream's CPU count, an integer >= 1", p);
 	if (!var || !json_object_get(json_object_get(v->m->root, "variants"), var))
 		problem(v, "%s.calibration.variant: unknown variant '%s'", p, var ?: "(missing)");
+	if (json_object_get(cal, "ceiling_variant") &&
+	    !json_object_get(json_object_get(v->m->root, "variants"),
+			     json_string_value(json_object_get(cal, "ceiling_variant")) ?: ""))
+		problem(v, "%s.calibration.ceiling_variant: unknown variant", p);
 	if (!wname || !matrix_workload(v->m, wname)) {
 		problem(v, "%s.calibration.workload: unknown workload '%s'", p, wname ?: "(missing)");
 		return;
