@@ -55,6 +55,9 @@ check "REPORT.md is a first screen: at most 300 lines" test "$(wc -l <"$top")" -
 check "every page REPORT.md links exists, and every page links back" \
 	bash -c 'for l in $(grep -o "](report/[a-z-]*\.md)" "$1" | sed "s/^](//; s/)\$//"); do
 		test -s "$2/$l" && grep -q "](../REPORT.md)" "$2/$l" || exit 1; done' _ "$top" "$tmp/a"
+check "every link between pages names a page that exists" \
+	bash -c 'cd "$1/report" && links=$(grep -oh "](\(\.\./\)\?[A-Za-z-]*\.md" *.md | sed "s/^](//" | sort -u) &&
+		test "$(wc -w <<<"$links")" -ge 3 && for l in $links; do test -s "$l" || exit 1; done' _ "$tmp/a"
 check "REPORT.md links every page of this store" \
 	test "$(grep -c '^- \[.*\](report/[a-z-]*\.md): ' "$top")" -eq "$(ls "$tmp/a/report/"*.md | wc -l)"
 check "no PREEMPT_RT axis: said plainly" grep -q "no run used a PREEMPT_RT kconfig axis" "$md"
