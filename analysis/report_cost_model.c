@@ -123,8 +123,8 @@ static void describe(FILE *f, const struct report *r)
 	      "- **modelled cycles**: (kernel instructions less the instrumentation's, "
 	      "each priced by its class + estimated transfers priced by how many cores "
 	      "held the line) / units of work (MB received, ops, faults), from published "
-	      "latencies of a Skylake-SP and a Zen 2 part ([docs/cycle-model.md]"
-	      "(docs/cycle-model.md)). The modelled cost at P (kernel instructions - "
+	      "latencies of a Skylake-SP and a Zen 2 part (`docs/cycle-model.md` in "
+	      "the repository). The modelled cost at P (kernel instructions - "
 	      "instrumentation + P x serialized transfers, P = 50 and 200 "
 	      "instruction-equivalents) is kept for comparison.\n\n", f);
 	fprintf(f, "P values the runs carry: %s. These are counts, not time: they do not "

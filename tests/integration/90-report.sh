@@ -58,6 +58,8 @@ check "every page REPORT.md links exists, and every page links back" \
 check "every link between pages names a page that exists" \
 	bash -c 'cd "$1/report" && links=$(grep -oh "](\(\.\./\)\?[A-Za-z-]*\.md" *.md | sed "s/^](//" | sort -u) &&
 		test "$(wc -w <<<"$links")" -ge 3 && for l in $links; do test -s "$l" || exit 1; done' _ "$tmp/a"
+check "the report's and its pages' links and anchors resolve (scripts/check-doc-links.sh)" \
+	scripts/check-doc-links.sh "$top" "$tmp/a/report/"*.md
 check "REPORT.md links every page of this store" \
 	test "$(grep -c '^- \[.*\](report/[a-z-]*\.md): ' "$top")" -eq "$(ls "$tmp/a/report/"*.md | wc -l)"
 check "no PREEMPT_RT axis: said plainly" grep -q "no run used a PREEMPT_RT kconfig axis" "$md"
@@ -284,6 +286,8 @@ cfx=tests/fixtures/report-cost
 $MMX report "$cfx" --gate "$tmp/no-gate" --out "$tmp/cost" >/dev/null 2>"$tmp/cost.err"
 check "cost store: report exits 0" test $? -eq 0
 cmd=$(whole "$tmp/cost")
+check "the cost store's report and pages: links and anchors resolve" \
+	scripts/check-doc-links.sh "$tmp/cost/REPORT.md" "$tmp/cost/report/"*.md
 check "n = 3: the range, with its 75% coverage stated" grep -q '^  - n = 3: \[x(1), x(3)\], coverage 75\.0% (' "$cmd"
 check "3 vs 3: the extreme ratios, with their 90% coverage stated" \
 	grep -q '^  - n = 3 vs 3: k = 1 of 9 differences, coverage 90\.0% (' "$cmd"
