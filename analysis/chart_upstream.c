@@ -15,6 +15,17 @@ void chart_upstream_name(const struct upstream_calibration *c, char *buf, size_t
 	snprintf(buf, cap, "calibration-%s", c->profile);
 }
 
+/* One series of the plot command: data block index, columns and style, its key. */
+static void series(FILE *gp, const struct chart *ch, int index, const char *how,
+		   const char *key)
+{
+	fprintf(gp, "'%s.dat' index %d using %s title ", ch->name, index, how);
+	gp_string(gp, key);
+	/* upstream's (index 0) comes last and ends the command */
+	if (index)
+		fputs(", \\\n    ", gp);
+}
+
 static void one_chart(const char *dir, struct chart_list *l, const struct upstream_calibration *c)
 {
 	char name[200], title[300], sub[400], key[200];
@@ -64,22 +75,14 @@ static void one_chart(const char *dir, struct chart_list *l, const struct upstre
 	/* no cell with a gain yet (n < 3 a side): upstream's series alone */
 	if (gains) {
 		snprintf(key, sizeof(key), "%s, this matrix (1 / cost ratio - 1)", c->variant);
-		fprintf(gp, "'%s.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 "
-			"lc rgb '#1f77b4' pt 7 title ", ch->name);
-		gp_string(gp, key);
-		fputs(", \\\n    ", gp);
+		series(gp, ch, 1, "1:2:3:4 with yerrorlines lw 2 lc rgb '#1f77b4' pt 7", key);
 	}
 	if (ceilings) {
 		snprintf(key, sizeof(key), "ceiling: baseline / %s - 1", c->ceiling_variant);
-		fprintf(gp, "'%s.dat' index 2 using 1:2 with linespoints lw 1 dt 3 "
-			"lc rgb '#7f7f7f' pt 6 title ", ch->name);
-		gp_string(gp, key);
-		fputs(", \\\n    ", gp);
+		series(gp, ch, 2, "1:2 with linespoints lw 1 dt 3 lc rgb '#7f7f7f' pt 6", key);
 	}
 	snprintf(key, sizeof(key), "upstream %s (%g CPUs)", c->commit, c->cpus);
-	fprintf(gp, "'%s.dat' index 0 using 1:2 with linespoints lw 2 dt 2 "
-		"lc rgb '#d62728' pt 5 title ", ch->name);
-	gp_string(gp, key);
+	series(gp, ch, 0, "1:2 with linespoints lw 2 dt 2 lc rgb '#d62728' pt 5", key);
 	fputs("\n", gp);
 	chart_finish(gp, ch);
 	fclose(dat);
