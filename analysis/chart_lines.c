@@ -10,6 +10,7 @@
 
 #include "chart_lines.h"
 #include "chart_script.h"
+#include "family_spec.h"
 #include "report_format.h"
 
 static const char *tenant_param(const char *workload)
@@ -25,8 +26,7 @@ static int charted(size_t m)
 	if (!strncmp(d->path, "profile.", 8))
 		return 0;
 	/* the receive loads are charted whole; elsewhere the primary metric */
-	return !strcmp(d->workload, "rx-mixed") || !strcmp(d->workload, "sendfile-clients") ||
-	       d->primary;
+	return workload_is_receive(d->workload) || d->primary;
 }
 
 /* filled circle, square, triangles, diamond, then their open forms */

@@ -9,8 +9,10 @@
  * A question without a family is stated as not decided.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "family_spec.h"
 #include "report_evidence.h"
 #include "report_format.h"
 #include "report_lookup.h"
@@ -18,11 +20,13 @@
 
 #define MAX_FAMILIES 16
 
+/* Which workloads a part of a question is about. */
+enum scope { ANY_WORKLOAD, RECEIVE, BEYOND_RECEIVE };
+
 /* Which family members a part of a question is about. */
 struct pick {
 	const char *const *variants;	/* NULL-terminated; NULL: any */
-	const char *workload;		/* NULL: any */
-	int other_workloads;		/* 1: every workload but that one */
+	enum scope scope;
 };
 
 static int picked(const struct report *r, const struct comparison *c, const void *arg)
@@ -35,10 +39,9 @@ static int picked(const struct report *r, const struct comparison *c, const void
 		named = !strcmp(*v, c->cell->variant);
 	if (!named)
 		return 0;
-	if (!p->workload)
+	if (p->scope == ANY_WORKLOAD)
 		return 1;
-	/* that workload, or with other_workloads every other one */
-	return (strcmp(c->cell->workload, p->workload) == 0) != p->other_workloads;
+	return workload_is_receive(c->cell->workload) == (p->scope == RECEIVE);
 }
 
 /* Whether params of c say the cost plugin ran: its guest runs slower. */
@@ -82,8 +85,8 @@ static void evidence(FILE *f, const struct report *r, struct tally *t, const cha
 	if (m < 0 || (c && c->family >= 0))
 		return;
 	if (!c) {
-		fprintf(f, "  - `%s`, %s %s (%s): no data\n", variant, workload,
-			metric_defs[m].label, timing);
+		/* not measured here: counted into one sentence, never a line */
+		t->no_data++;
 		return;
 	}
 	comparison_line(f, r, c);
@@ -99,6 +102,37 @@ static void descriptive_head(FILE *f, const struct report *r)
 	fprintf(f, "  Descriptive evidence (in no family: Benjamini-Hochberg over this "
 		"report's %zu descriptive comparisons; it decides nothing), at the most "
 		"tenants measured:\n", n);
+}
+
+/* The descriptive lines, held until it is known whether any has data. */
+struct descriptive {
+	FILE *g;
+	char *buf;
+	size_t len;
+};
+
+/* Where the descriptive lines go: memory, or f itself if memory fails. */
+static FILE *descriptive_open(struct descriptive *ds, FILE *f)
+{
+	ds->buf = NULL;
+	ds->len = 0;
+	ds->g = open_memstream(&ds->buf, &ds->len);
+	return ds->g ? ds->g : f;
+}
+
+/* The lines under their heading if any; what was not measured in one sentence. */
+static void descriptive_close(FILE *f, const struct report *r, struct descriptive *ds,
+			      const struct tally *d)
+{
+	if (ds->g && !fclose(ds->g) && ds->len) {
+		descriptive_head(f, r);
+		fwrite(ds->buf, 1, ds->len, f);
+	}
+	free(ds->buf);
+	if (d->no_data)
+		fprintf(f, "  Not measured in this store: %d descriptive comparison%s (the "
+			"design, workload or timing mode has no runs here).\n", d->no_data,
+			d->no_data > 1 ? "s" : "");
 }
 
 /* The answer of a question no family answers: a summary, not a decision. */
@@ -130,13 +164,30 @@ static const char *const emulation_caveat =
 	"of a 73.9% regression from uncached atomics was on a large machine), so "
 	"KVM on a many-core host with a PMU would decide it.";
 
+/* The receive designs' descriptive lines on one network workload. */
+static void receive_evidence(FILE *g, const struct report *r, struct tally *d,
+			     const char *workload, const char *timing)
+{
+	static const char *const designs[] = { "multi-slot", "net-batch", "atomics-only" };
+	static const char *const paths[] = { "throughput_bytes_per_sec", "charges_per_mb" };
+
+	for (size_t v = 0; v < sizeof(designs) / sizeof(designs[0]); v++)
+		cost_evidence(g, r, d, designs[v], workload, timing, 0);
+	for (size_t v = 0; v < sizeof(designs) / sizeof(designs[0]); v++)
+		for (size_t k = 0; k < sizeof(paths) / sizeof(paths[0]); k++)
+			evidence(g, r, d, designs[v], workload, paths[k], timing, 0);
+}
+
 static void q_keep_stock(FILE *f, const struct report *r, const char **modes, size_t nm)
 {
 	static const char *const multi[] = { "multi-slot", "net-batch", NULL };
 	static const char *const none[] = { "atomics-only", NULL };
-	const struct pick pm = { multi, NULL, 0 }, pn = { none, NULL, 0 };
+	static const char *const receive[] = { "rx-mixed", "sendfile-clients" };
+	const struct pick pm = { multi, ANY_WORKLOAD }, pn = { none, ANY_WORKLOAD };
 	const struct family *fams[MAX_FAMILIES];
 	struct tally gen = { 0 }, no = { 0 }, d = { 0 };
+	struct descriptive ds;
+	FILE *g;
 	size_t nf = question(f, r, "rfc1", "RFC 1. Keep the single-memcg per-CPU stock at "
 			     "all?", fams);
 
@@ -157,19 +208,11 @@ static void q_keep_stock(FILE *f, const struct report *r, const char **modes, si
 			      "equivalent within the margin: the stock buys nothing measurable here",
 			      emulation_caveat);
 	}
-	descriptive_head(f, r);
-	for (size_t i = 0; i < nm; i++) {
-		cost_evidence(f, r, &d, "multi-slot", "rx-mixed", modes[i], 0);
-		cost_evidence(f, r, &d, "net-batch", "rx-mixed", modes[i], 0);
-		cost_evidence(f, r, &d, "atomics-only", "rx-mixed", modes[i], 0);
-		evidence(f, r, &d, "multi-slot", "rx-mixed", "throughput_bytes_per_sec", modes[i], 0);
-		evidence(f, r, &d, "multi-slot", "rx-mixed", "charges_per_mb", modes[i], 0);
-		evidence(f, r, &d, "net-batch", "rx-mixed", "throughput_bytes_per_sec", modes[i], 0);
-		evidence(f, r, &d, "net-batch", "rx-mixed", "charges_per_mb", modes[i], 0);
-		evidence(f, r, &d, "atomics-only", "rx-mixed", "throughput_bytes_per_sec",
-			 modes[i], 0);
-		evidence(f, r, &d, "atomics-only", "rx-mixed", "charges_per_mb", modes[i], 0);
-	}
+	g = descriptive_open(&ds, f);
+	for (size_t i = 0; i < nm; i++)
+		for (size_t w = 0; w < sizeof(receive) / sizeof(receive[0]); w++)
+			receive_evidence(g, r, &d, receive[w], modes[i]);
+	descriptive_close(f, r, &ds, &d);
 	if (!nf)
 		undeclared(f, &d);
 	else
@@ -183,24 +226,20 @@ static void net_or_general(FILE *f, const struct report *r, const struct tally *
 	struct tally both = *net;
 	char more[400];
 
-	both.families |= gen->families;
-	if (gen->hardest && (!both.hardest || gen->hardest_n > both.hardest_n)) {
-		both.hardest = gen->hardest;
-		both.hardest_n = gen->hardest_n;
-	}
+	tally_merge(&both, gen);
 	would_decide(more, sizeof(more), r, &both);
 	fputs("\n  **Answer (confirmatory):** ", f);
 	if (!tally_tested(net) || !tally_tested(gen))
-		fputs("not decided: it needs rx-mixed comparisons of both net-batch and "
-		      "multi-slot against baseline in a family.", f);
+		fputs("not decided: it needs network-receive comparisons of both net-batch "
+		      "and multi-slot against baseline in a family.", f);
 	else if (net->better && !gen->better)
-		fputs("on rx-mixed only the network-specific batch is better than baseline: "
-		      "the data favours net-batch for receive.", f);
+		fputs("on network receive only the network-specific batch is better than "
+		      "baseline: the data favours net-batch for receive.", f);
 	else if (gen->better && !net->better)
-		fputs("on rx-mixed only the general cache is better than baseline: the data "
-		      "favours the general design.", f);
+		fputs("on network receive only the general cache is better than baseline: "
+		      "the data favours the general design.", f);
 	else if (gen->better && net->better)
-		fprintf(f, "both beat baseline on rx-mixed (best gains %+.1f%% net-batch, "
+		fprintf(f, "both beat baseline on network receive (best gains %+.1f%% net-batch, "
 			"%+.1f%% multi-slot); %s", (net->best - 1) * 100, (gen->best - 1) * 100,
 			other->better ? "the general cache also helps the non-network workloads, "
 			"which the batch cannot: the data favours the general design." :
@@ -210,7 +249,7 @@ static void net_or_general(FILE *f, const struct report *r, const struct tally *
 		fputs("neither changes receive beyond the declared margin: on performance the "
 		      "data gives no reason to prefer one.", f);
 	else
-		fprintf(f, "not decided: neither is better than baseline on rx-mixed%s%s.",
+		fprintf(f, "not decided: neither is better than baseline on network receive%s%s.",
 			more[0] ? "; " : "", more);
 	if (net->worse)
 		fprintf(f, " net-batch is worse than baseline in %d comparison%s.", net->worse,
@@ -219,6 +258,8 @@ static void net_or_general(FILE *f, const struct report *r, const struct tally *
 		fprintf(f, " multi-slot is worse than baseline in %d comparison%s.", gen->worse,
 			gen->worse > 1 ? "s" : "");
 	fputs("\n\n", f);
+	if (tally_tested(net) && tally_tested(gen))
+		deciding_line(f, r, &both);
 }
 
 static const char *const rfc2_variants[] = {
@@ -229,11 +270,13 @@ static void q_net_or_general(FILE *f, const struct report *r, const char **modes
 {
 	static const char *const nb[] = { "net-batch", NULL };
 	static const char *const ms[] = { "multi-slot", NULL };
-	const struct pick pnet = { nb, NULL, 0 }, pgen = { ms, "rx-mixed", 0 };
+	const struct pick pnet = { nb, ANY_WORKLOAD }, pgen = { ms, RECEIVE };
 	static const char *const keep[] = { "net-batch-keepstock", NULL };
-	const struct pick pother = { ms, "rx-mixed", 1 }, pdev = { keep, "rx-mixed", 0 };
+	const struct pick pother = { ms, BEYOND_RECEIVE }, pdev = { keep, RECEIVE };
 	const struct family *fams[MAX_FAMILIES];
 	struct tally net = { 0 }, gen = { 0 }, other = { 0 }, dev = { 0 }, d = { 0 };
+	struct descriptive ds;
+	FILE *g;
 	size_t nf = question(f, r, "rfc2", "RFC 2. A network-specific batch, or a general "
 			     "multi-memcg cache?", fams);
 
@@ -248,18 +291,19 @@ static void q_net_or_general(FILE *f, const struct report *r, const char **modes
 		fputs("  Beyond network receive (a network-only batch cannot help these):\n", f);
 		family_lines(f, r, fams, nf, picked, &pother, &other);
 		if (!other.lines)
-			fputs("  - none: its family has no multi-slot comparison beyond rx-mixed "
+			fputs("  - none: its family has no multi-slot comparison beyond network receive "
 			      "here\n", f);
 		net_or_general(f, r, &net, &gen, &other);
 	}
 	pass_shape_block(f, r, rfc2_variants);
-	descriptive_head(f, r);
+	g = descriptive_open(&ds, f);
 	for (size_t i = 0; i < nm; i++) {
-		cost_evidence(f, r, &d, "multi-slot", "fault-mix", modes[i], 0);
-		cost_evidence(f, r, &d, "multi-slot", "kmem-mix", modes[i], 0);
-		evidence(f, r, &d, "multi-slot", "fault-mix", "faults_per_sec", modes[i], 0);
-		evidence(f, r, &d, "multi-slot", "kmem-mix", "ops_per_sec", modes[i], 0);
+		cost_evidence(g, r, &d, "multi-slot", "fault-mix", modes[i], 0);
+		cost_evidence(g, r, &d, "multi-slot", "kmem-mix", modes[i], 0);
+		evidence(g, r, &d, "multi-slot", "fault-mix", "faults_per_sec", modes[i], 0);
+		evidence(g, r, &d, "multi-slot", "kmem-mix", "ops_per_sec", modes[i], 0);
 	}
+	descriptive_close(f, r, &ds, &d);
 	if (!nf)
 		undeclared(f, &d);
 	else
@@ -275,6 +319,8 @@ static void q_slots(FILE *f, const struct report *r, const char **modes, size_t 
 {
 	const struct family *fams[MAX_FAMILIES];
 	struct tally t = { 0 }, d = { 0 };
+	struct descriptive ds;
+	FILE *g;
 	size_t nf = question(f, r, "rfc3", "RFC 3. If multi-memcg: how many slots, static or "
 			     "dynamic, which eviction policy?", fams);
 	char more[400];
@@ -301,16 +347,17 @@ static void q_slots(FILE *f, const struct report *r, const char **modes, size_t 
 		fputs(" Static against dynamic sizing: not measured (no dynamic-size variant), "
 		      "so the data cannot decide it.\n\n", f);
 	}
-	descriptive_head(f, r);
+	g = descriptive_open(&ds, f);
 	for (size_t v = 0; v < r->nvariants; v++)
 		for (size_t i = 0; slot_variant(&r->variants[v]) && i < nm; i++) {
-			cost_evidence(f, r, &d, r->variants[v].name, "rx-mixed", modes[i], 0);
-			evidence(f, r, &d, r->variants[v].name, "rx-mixed",
+			cost_evidence(g, r, &d, r->variants[v].name, "rx-mixed", modes[i], 0);
+			evidence(g, r, &d, r->variants[v].name, "rx-mixed",
 				 "throughput_bytes_per_sec", modes[i], 0);
 			/* the mechanism: what the slots save in page-counter traffic */
-			evidence(f, r, &d, r->variants[v].name, "rx-mixed", "charges_per_mb",
+			evidence(g, r, &d, r->variants[v].name, "rx-mixed", "charges_per_mb",
 				 modes[i], 0);
 		}
+	descriptive_close(f, r, &ds, &d);
 	if (!nf)
 		undeclared(f, &d);
 	else
@@ -321,6 +368,8 @@ static void q_rt(FILE *f, const struct report *r, const char **modes, size_t nm)
 {
 	const struct family *fams[MAX_FAMILIES];
 	struct tally t = { 0 }, d = { 0 };
+	struct descriptive ds;
+	FILE *g;
 	size_t nf = question(f, r, "rfc4", "RFC 4. Does throughput matter on PREEMPT_RT?", fams);
 	int rt = 0;
 
@@ -340,15 +389,16 @@ static void q_rt(FILE *f, const struct report *r, const char **modes, size_t nm)
 			      "measurably", "on PREEMPT_RT the designs cost it", "on PREEMPT_RT "
 			      "no design measured changes it beyond the declared margin", NULL);
 	}
-	descriptive_head(f, r);
+	g = descriptive_open(&ds, f);
 	for (size_t v = 0; v < r->nvariants; v++)
 		for (size_t i = 0; i < nm; i++) {
-			cost_evidence(f, r, &d, r->variants[v].name, "rx-mixed", modes[i], 1);
+			cost_evidence(g, r, &d, r->variants[v].name, "rx-mixed", modes[i], 1);
 			if (headline(r, r->variants[v].name, "rx-mixed",
 				     "throughput_bytes_per_sec", modes[i], 1))
-				evidence(f, r, &d, r->variants[v].name, "rx-mixed",
+				evidence(g, r, &d, r->variants[v].name, "rx-mixed",
 					 "throughput_bytes_per_sec", modes[i], 1);
 		}
+	descriptive_close(f, r, &ds, &d);
 	if (!nf)
 		undeclared(f, &d);
 	else
@@ -362,28 +412,34 @@ static void q_variant(FILE *f, const struct report *r, const char **modes, size_
 	static const struct { const char *workload, *path; } probes[] = {
 		{ "rx-mixed", "throughput_bytes_per_sec" },
 		{ "rx-mixed", "charges_per_mb" },
+		{ "sendfile-clients", "throughput_bytes_per_sec" },
 		{ "kmem-mix", "ops_per_sec" },
 		{ "fault-mix", "faults_per_sec" },
 	};
-	static const char *const costed[] = { "rx-mixed", "kmem-mix", "fault-mix" };
+	static const char *const costed[] = {
+		"rx-mixed", "sendfile-clients", "kmem-mix", "fault-mix"
+	};
 	const char *const names[] = { variant, NULL };
-	const struct pick p = { names, NULL, 0 };
+	const struct pick p = { names, ANY_WORKLOAD };
 	const struct family *fams[MAX_FAMILIES];
 	struct tally t = { 0 }, d = { 0 };
+	struct descriptive ds;
+	FILE *g;
 	size_t nf = question(f, r, id, title, fams);
 
 	if (nf) {
 		family_lines(f, r, fams, nf, picked, &p, &t);
 		family_answer(f, r, &t, yes, no, same, extra);
 	}
-	descriptive_head(f, r);
+	g = descriptive_open(&ds, f);
 	for (size_t i = 0; i < nm; i++) {
 		for (size_t k = 0; k < sizeof(costed) / sizeof(costed[0]); k++)
-			cost_evidence(f, r, &d, variant, costed[k], modes[i], 0);
+			cost_evidence(g, r, &d, variant, costed[k], modes[i], 0);
 		for (size_t k = 0; k < sizeof(probes) / sizeof(probes[0]); k++)
-			evidence(f, r, &d, variant, probes[k].workload, probes[k].path,
+			evidence(g, r, &d, variant, probes[k].workload, probes[k].path,
 				 modes[i], 0);
 	}
+	descriptive_close(f, r, &ds, &d);
 	if (!nf)
 		undeclared(f, &d);
 	else

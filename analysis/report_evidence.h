@@ -21,12 +21,31 @@ struct tally {
 	 */
 	const struct comparison *hardest;
 	size_t hardest_n;
+	/*
+	 * the comparisons an answer rests on: the surest gain and loss
+	 * (smallest adjusted p) and the equivalence nearest its margin
+	 */
+	const struct comparison *surest_gain, *surest_loss, *loosest_equivalent;
+	int no_data;	/* descriptive lines with no comparison in this store */
 };
 
 /* Folds a comparison's verdict into t. */
 void tally_add(struct tally *t, const struct report *r, const struct comparison *c);
 /* The lines that are tests with an outcome (not invalid, untrusted, n/a). */
 int tally_tested(const struct tally *t);
+
+/* report_deciding.c */
+/* Keeps in t the comparisons an answer can rest on (tally_add calls it). */
+void tally_keep_deciding(struct tally *t, const struct comparison *c);
+/* Adds from's lines and deciding comparisons to into (RFC 2 joins two parts). */
+void tally_merge(struct tally *into, const struct tally *from);
+/*
+ * "**Deciding comparison:** `multi-slot` sendfile-clients at tenants=1,
+ * ...: -14.0% [-20.8%, -4.5%] (96.8%), better (Holm p 0.024), n = 5 vs 5":
+ * the one line the answer rests on (a loss before a gain: a loss is never
+ * hidden), or the undecided line that needs the most runs.
+ */
+void deciding_line(FILE *f, const struct report *r, const struct tally *t);
 
 /* report_family_lines.c */
 /*

@@ -61,6 +61,7 @@ void tally_add(struct tally *t, const struct report *r, const struct comparison 
 	case VERDICT_UNTRUSTED: t->untrusted++; return;
 	default: t->na++; return;
 	}
+	tally_keep_deciding(t, c);
 	/* a cost verdict that changes with the machine the cycles are priced for */
 	if (metric_defs[c->metric].primary == PRIMARY_COST) {
 		other = comparison_find(r, c->cell, metric_cost_index(c->cell->workload,
@@ -415,4 +416,6 @@ void family_answer(FILE *f, const struct report *r, const struct tally *t, const
 			"depends on the machine (docs/cycle-model.md).",
 			t->p_sensitive, t->p_sensitive > 1 ? "s" : "");
 	fputs("\n\n", f);
+	if (tested)
+		deciding_line(f, r, t);
 }

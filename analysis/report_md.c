@@ -188,58 +188,102 @@ static void table_text(FILE *f, const char *s, size_t n)
 	}
 }
 
+/* The text after a line's bold "**Label:**", or NULL if the line has no such label. */
+static const char *labelled(const char *line, size_t n, const char *label)
+{
+	const char *at = strstr(line, label), *colon;
+
+	if (!at || at >= line + n || at - line > 4)
+		return NULL;
+	colon = strstr(at, ":**");
+	if (!colon || colon > line + n)
+		return at;
+	for (colon += 3; *colon == ' '; colon++)
+		;
+	return colon;
+}
+
+/* One question's row so far: its answers and the comparisons they rest on. */
+struct decision_row {
+	const char *q;
+	size_t qlen;
+	char *answers, *deciding;
+	size_t alen, dlen;
+	FILE *a, *d;
+	int nanswers, ndeciding;
+};
+
+static void row_open(struct decision_row *row, const char *q, size_t qlen)
+{
+	memset(row, 0, sizeof(*row));
+	row->q = q;
+	row->qlen = qlen;
+	row->a = open_memstream(&row->answers, &row->alen);
+	row->d = open_memstream(&row->deciding, &row->dlen);
+}
+
+static void row_close(FILE *f, struct decision_row *row)
+{
+	if (!row->q)
+		return;
+	if (row->a)
+		fclose(row->a);
+	if (row->d)
+		fclose(row->d);
+	if (row->nanswers) {
+		fputs("| ", f);
+		table_text(f, row->q, row->qlen);
+		fprintf(f, " | %s | %s |\n", row->answers ? row->answers : "",
+			row->ndeciding ? row->deciding : "none tested");
+	}
+	free(row->answers);
+	free(row->deciding);
+	memset(row, 0, sizeof(*row));
+}
+
 /*
- * One row per question of the decisions page: its "### " heading, and
- * each "**Answer...:**" line under it (RFC 1 has one per family).
+ * One row per question of the decisions page: its "### " heading, each
+ * "**Answer...:**" line under it (RFC 1 has one per family) and the
+ * "**Deciding comparison:**" (or "**Hardest to decide:**") line after it.
  */
 static void decision_table(FILE *f, const char *decisions, const char *rel)
 {
-	const char *line = decisions, *q = NULL;
-	size_t qlen = 0;
-	int open_row = 0;
+	const char *line = decisions, *text;
+	struct decision_row row = { 0 };
 
 	fprintf(f, "## Decision summary\n\nEach question's answer as its confirmatory "
 		"families give it (Holm within each family; the outcome classes, the "
 		"comparisons and their intervals are in [the decisions in full](%s/"
 		"decisions.md)). \"(confirmatory)\" marks an answer its declared families "
-		"decide.\n\n| question | answer |\n|---|---|\n", rel);
+		"decide. The last column is the comparison the answer rests on (a "
+		"significant loss before any gain), or, where nothing decides, the one that "
+		"needs the most runs: its change against baseline with the Hodges-Lehmann "
+		"interval, the verdict, the adjusted p and n.\n\n| question | answer | "
+		"deciding comparison: effect [interval], verdict, n |\n|---|---|---|\n", rel);
 	while (line && *line) {
 		const char *end = strchr(line, '\n');
 		size_t n = end ? (size_t)(end - line) : strlen(line);
-		const char *ans = strstr(line, "**Answer");
 
 		if (n > 4 && !strncmp(line, "### ", 4)) {
-			if (open_row)
-				fputs(" |\n", f);
-			open_row = 0;
-			q = line + 4;
-			qlen = n - 4;
-		} else if (q && ans && ans < line + n && ans - line <= 4) {
-			const char *colon = strstr(ans, ":**");
-			int confirmatory = !strncmp(ans, "**Answer (confirmatory)", 23);
-
-			if (!colon || colon > line + n)
-				colon = ans;
-			else
-				colon += 3;
-			while (*colon == ' ')
-				colon++;
-			if (!open_row) {
-				fputs("| ", f);
-				table_text(f, q, qlen);
-				fputs(" | ", f);
-				open_row = 1;
-			} else {
-				fputs("<br>", f);
-			}
-			if (confirmatory)
-				fputs("(confirmatory) ", f);
-			table_text(f, colon, (size_t)(line + n - colon));
+			row_close(f, &row);
+			row_open(&row, line + 4, n - 4);
+		} else if (row.a && (text = labelled(line, n, "**Answer"))) {
+			if (row.nanswers++)
+				fputs("<br>", row.a);
+			if (labelled(line, n, "**Answer (confirmatory)"))
+				fputs("(confirmatory) ", row.a);
+			table_text(row.a, text, (size_t)(line + n - text));
+		} else if (row.d && ((text = labelled(line, n, "**Deciding comparison")) ||
+				     (text = labelled(line, n, "**Hardest to decide")))) {
+			if (row.ndeciding++)
+				fputs("<br>", row.d);
+			if (labelled(line, n, "**Hardest to decide"))
+				fputs("(undecided; the hardest) ", row.d);
+			table_text(row.d, text, (size_t)(line + n - text));
 		}
 		line = end ? end + 1 : NULL;
 	}
-	if (open_row)
-		fputs(" |\n", f);
+	row_close(f, &row);
 	fputc('\n', f);
 }
 

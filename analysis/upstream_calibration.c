@@ -79,6 +79,27 @@ static double base_share(const struct upstream_calibration *c, const struct comp
 	return cm->n ? cm->median : NAN;
 }
 
+/* The median share times the median cost per MB: the cell's charge cycles per MB. */
+static double charge_per_mb(const struct upstream_calibration *c, const struct cell *cl)
+{
+	const struct cell_metric *share = &cl->metrics[c->share_metric];
+	const struct cell_metric *cost = &cl->metrics[c->metric];
+
+	return share->n && cost->n ? share->median * cost->median : NAN;
+}
+
+/* What removing only the charge work the variant saves would gain. */
+static double charge_part(const struct upstream_calibration *c, const struct comparison *cmp)
+{
+	double base, saved;
+
+	if (!cmp || c->share_metric < 0 || !cmp->base->metrics[c->metric].n)
+		return NAN;
+	base = cmp->base->metrics[c->metric].median;
+	saved = charge_per_mb(c, cmp->base) - charge_per_mb(c, cmp->cell);
+	return base > saved ? base / (base - saved) - 1.0 : NAN;
+}
+
 /* The cell of variant v at cl's settings, or NULL. */
 static const struct cell *twin(const struct report *r, const char *v, const struct cell *cl)
 {
@@ -116,6 +137,7 @@ static void add_row(const struct report *r, struct upstream_calibration *c,
 		}
 	}
 	row->base_share = base_share(c, cmp);
+	row->charge_part = charge_part(c, cmp);
 	row->ceiling = NAN;
 	if (cmp && c->ceiling_variant) {
 		const struct cell *ceil = twin(r, c->ceiling_variant, cl);
@@ -185,6 +207,11 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 		}
 		if (isnan(row->gain))
 			continue;
+		if (!isnan(row->charge_part) && !isnan(row->gain_lo)) {
+			s->with_charge_part++;
+			s->beyond_charge += row->gain_lo > row->charge_part ||
+					    row->gain_hi < row->charge_part;
+		}
 		if (prev) {
 			s->steps++;
 			s->rises += row->gain > prev->gain;

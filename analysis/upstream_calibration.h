@@ -32,6 +32,12 @@ struct calibration_row {
 	 * ceiling variant's (nosocket: no socket accounting at all) - 1
 	 */
 	double ceiling;
+	/*
+	 * the gain the charge path's own work explains: baseline's cost per
+	 * MB over that cost less the charge cycles the variant saves (share
+	 * times cost, medians of both cells) - 1; NAN: no share metric
+	 */
+	double charge_part;
 	const struct comparison *cmp;
 };
 
@@ -60,6 +66,8 @@ struct calibration_shape {
 	size_t falls_apart;	/* falls whose intervals do not overlap */
 	size_t upstream_rises, upstream_steps;
 	double share_first, share_last;	/* baseline's share at fewest, most clients */
+	/* rows whose gain's interval lies beyond the charge path's part of it */
+	size_t beyond_charge, with_charge_part;
 };
 void calibration_shape(const struct upstream_calibration *c, struct calibration_shape *out);
 

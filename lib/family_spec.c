@@ -15,6 +15,11 @@ const char *workload_tenant_param(const char *workload)
 	return strcmp(workload, "kmem-mix") ? "tenants" : "kmem_tenants";
 }
 
+int workload_is_receive(const char *workload)
+{
+	return !strcmp(workload, "rx-mixed") || !strcmp(workload, "sendfile-clients");
+}
+
 const char *family_kconfig(json_t *family)
 {
 	const char *k = json_string_value(json_object_get(family, "kconfig"));

@@ -21,6 +21,8 @@ extern const char *const family_questions[];
 
 /* The workload's tenant-count parameter ("tenants", "kmem_tenants"). */
 const char *workload_tenant_param(const char *workload);
+/* Whether a workload's load is network receive (RFC 2's "network" side). */
+int workload_is_receive(const char *workload);
 
 /* The family's kconfig axis: its "kconfig", else "base". */
 const char *family_kconfig(json_t *family);

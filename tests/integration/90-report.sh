@@ -475,6 +475,29 @@ check "sample size: MDE from the A/A cells stated per family" \
 check "sample size: an undecided answer names its hardest comparison and the n its effect needs" \
 	grep -q 'about 50 runs per cell (now 7) would decide it if the observed effects are the true ones (the hardest: `multi-slot` on rx-mixed at tenants=16, -1.1% (Hodges-Lehmann) against a margin of ±5%)' "$vmd"
 
+# the first screen's decision table: the comparison each answer rests on
+vtop=$tmp/v/REPORT.md
+check "decision table: a third column, the comparison each answer rests on" \
+	grep -qF '| question | answer | deciding comparison: effect [interval], verdict, n |' "$vtop"
+check "decision table: Article 1 rests on the significant loss, with effect, interval, verdict, p and n" \
+	grep -qF '| `atomics-only` vs baseline, rx-mixed at tenants=1, throughput: -19.6% [-20.4%, -19.4%] (96.2%), **worse** (Holm 0.001 in family no-cache), n = 7 vs 7 |' "$vtop"
+check "decision table: an undecided answer shows its hardest comparison, labelled so" \
+	grep -qE '^\| RFC 2\. .* \| \(undecided; the hardest\) `multi-slot` vs baseline, rx-mixed at tenants=16, throughput: -1\.1% .*\*\*inconclusive\*\*.*n = 7 vs 7 \|$' "$vtop"
+check "decision table: RFC 1's two answers, each with its own comparison" \
+	grep -qE '^\| RFC 1\. .*<br>.* \| \(undecided; the hardest\) `multi-slot`[^|]*<br>`atomics-only` vs baseline[^|]*\*\*worse\*\*[^|]* \|$' "$vtop"
+check "decision table: a question nothing tests says so" grep -qE '^\| RFC 3\. .* \| none tested \|$' "$vtop"
+check "decisions page: no \"no data\" evidence lines; what was not measured is one sentence" \
+	bash -c "! grep -q ': no data\$' '$tmp/v/report/decisions.md' &&
+		grep -qE '^  Not measured in this store: [0-9]+ descriptive comparisons? \(the design, workload or timing mode has no runs here\)\.\$' '$tmp/v/report/decisions.md'"
+# a trade-off never reads as a win: multi-slot 30% faster at 1 tenant and
+# 30% slower at 16, so RFC 1 rests on the loss
+mkdir -p "$tmp/trade"
+jq -c 'if .variant == "multi-slot" and .status == "ok" then .metrics.throughput_bytes_per_sec *=
+	(if .params.tenants == 1 then 1.3 else 0.7 end) else . end' "$vfx/runs.jsonl" >"$tmp/trade/runs.jsonl"
+MMX_MATRIX=$tmp/matrix.json $MMX report "$tmp/trade" --gate "$tmp/no-gate" --out "$tmp/trade/out" >/dev/null 2>&1
+check "decision table: a trade-off rests on its loss, not its gain" \
+	grep -qE '^\| RFC 1\. [^|]* \| [^|]*a trade-off[^|]* \| `multi-slot` vs baseline, rx-mixed at tenants=16, throughput: -[0-9.]+% [^|]*\*\*worse\*\*' "$tmp/trade/out/REPORT.md"
+
 # everything else is descriptive: BH over all of it, labelled so
 c=$(cmp_v net-batch charges_per_mb 1)
 check "descriptive: charges are in no family, adjusted by BH" \
@@ -606,6 +629,12 @@ check "calibration: past upstream's loads, said so" \
 for row in '1 | 0.125 .* | \+20\.0% | \+35\.3% \|$' '2 | 0.250 .* | \+29\.4% | ' '4 | 0.500 .* | \+47\.1% | ' '8 | 1.000 .* | \+69\.4% | '; do
 	check "calibration: the ceiling, baseline / nosocket - 1, row '${row%% *}'" grep -qE "^\| $row" <(calib)
 done
+for row in '1 | 0.125 .* | \+2\.6% | 5\.0% |' '2 | 0.250 .* | \+4\.6% | 8\.0% |' '4 | 0.500 .* | \+7\.8% | 12\.0% |' '8 | 1.000 .* | \+13\.2% | 20\.0% |'; do
+	# 1 client: base 102000 less the 5100 - 2500 charge cycles saved: 102000 / 99400 - 1
+	check "calibration: the charge path's own part of the gain, row '${row%% *}'" grep -qE "^\| $row" <(calib)
+done
+check "calibration: where the gain lies beyond the charge path's part, said so" \
+	grep -qF "lies inside the measured gain's interval at 1 of 4 client counts; where it lies outside (3), the gain is mostly receive work outside the charge functions" <(calib)
 check "calibration: upstream's table with its gains" \
 	grep -qF '| 36 | 0.500 | 10802 | 26476 | +145.1% |' <(calib)
 check "calibration: a fall with intervals apart: the shape does not agree" \
