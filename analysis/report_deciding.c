@@ -71,6 +71,26 @@ void tally_merge(struct tally *into, const struct tally *from)
 		tally_keep_deciding(into, from->loosest_equivalent);
 }
 
+/*
+ * A receive-scope cost effect larger than baseline's charge share there
+ * cannot be the charge path's own saving: the rest is other receive work
+ * that differs between the two kernels' runs.  Said beside the line.
+ */
+static void beyond_share(FILE *f, const struct comparison *c)
+{
+	int share = metric_index(c->cell->workload, "cost.rx_charge_share_skylake");
+	const struct cell_metric *bs;
+
+	if (share < 0 || strncmp(metric_defs[c->metric].path, "cost.rx_modelled_cycles_", 24))
+		return;
+	bs = &c->base->metrics[share];
+	if (!bs->n || isnan(c->ratio) || fabs(c->ratio - 1.0) <= bs->median)
+		return;
+	fprintf(f, "; the change is larger than `%s`'s charge share there (%.1f%%), so most "
+		"of it is receive work outside the charge functions, not the charge path's "
+		"own saving", c->base->variant, bs->median * 100);
+}
+
 void deciding_line(FILE *f, const struct report *r, const struct tally *t)
 {
 	const struct comparison *c = t->surest_loss ? t->surest_loss :
@@ -90,9 +110,11 @@ void deciding_line(FILE *f, const struct report *r, const struct tally *t)
 	at[0] = '\0';
 	if (!isnan(x))
 		snprintf(at, sizeof(at), " at %s=%g", tp, x);
-	fprintf(f, "  **%s:** `%s` vs baseline, %s%s, %s: %s, **%s** (%s), n = %zu vs %zu\n\n",
+	fprintf(f, "  **%s:** `%s` vs baseline, %s%s, %s: %s, **%s** (%s), n = %zu vs %zu",
 		role, c->cell->variant, c->cell->workload, at,
 		metric_defs[c->metric].label, fmt_delta(delta, sizeof(delta), c->ratio, &c->ci),
 		verdict_word(r, c), fmt_adjusted(adj, sizeof(adj), r, c),
 		c->cell->metrics[c->metric].n, c->base->metrics[c->metric].n);
+	beyond_share(f, c);
+	fputs("\n\n", f);
 }

@@ -346,6 +346,8 @@ static void q_slots(FILE *f, const struct report *r, const char **modes, size_t 
 				t.equivalent, t.worst, t.best, more[0] ? "; " : "", more);
 		fputs(" Static against dynamic sizing: not measured (no dynamic-size variant), "
 		      "so the data cannot decide it.\n\n", f);
+		if (tally_tested(&t))
+			deciding_line(f, r, &t);
 	}
 	g = descriptive_open(&ds, f);
 	for (size_t v = 0; v < r->nvariants; v++)

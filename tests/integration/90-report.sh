@@ -657,6 +657,17 @@ jq -c 'if .variant == "multi-slot" and .params.tenants == 4 then
 $MMX report "$tmp/patho2" --gate "$tmp/no-gate" --out "$tmp/patho2/out" >/dev/null 2>&1
 check "calibration: the gain follows the runs (125000 / 110000 - 1 = +13.6%)" \
 	grep -qE '^\| 4 \| 0\.500 \| \+13\.6% \[' "$tmp/patho2/out/REPORT.md"
+check "decision table: a receive cost change within baseline's charge share carries no caveat" \
+	bash -c "grep '^| RFC 1\. ' '$pmd' | grep -q 'sendfile-clients at tenants=1, .*: -2\.0% ' &&
+		! grep '^| RFC 1\. ' '$pmd' | grep -q 'larger than'"
+# multi-slot 10% cheaper at 1 client, where baseline's charge share is 5%:
+# more than the charge path can save, and the first screen says so
+mkdir -p "$tmp/patho4"
+jq -c 'if .variant == "multi-slot" and .params.tenants == 1 then
+	.metrics.cost.rx_modelled_cycles_skylake_per_mb *= 0.9 else . end' "$pfx/runs.jsonl" >"$tmp/patho4/runs.jsonl"
+$MMX report "$tmp/patho4" --gate "$tmp/no-gate" --out "$tmp/patho4/out" >/dev/null 2>&1
+check "decision table: a receive cost change beyond baseline's charge share is not called the charge path's saving" \
+	grep -qF -- "-11.8% [-13.5%, -10.0%] (90.0%), **inconclusive** (Holm 0.300 in family pathology-multi-slot), n = 3 vs 3; the change is larger than \`baseline\`'s charge share there (5.0%), so most of it is receive work outside the charge functions" "$tmp/patho4/out/REPORT.md"
 # two runs a cell: no gain yet, said so, and the chart still drawn (upstream alone)
 mkdir -p "$tmp/patho3"
 jq -c 'select(.matrix.repetition < 2)' "$pfx/runs.jsonl" >"$tmp/patho3/runs.jsonl"
