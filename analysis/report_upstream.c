@@ -40,20 +40,39 @@ static const char *gain_text(char *buf, size_t cap, const struct calibration_row
 	return buf;
 }
 
-static void rows_table(FILE *f, const struct upstream_calibration *c)
+/* "6521 → 4219, -35.3% [-41.0%, -28.1%] (96.8%), BH 0.01": the charge path itself. */
+static const char *charge_text(char *buf, size_t cap, const struct report *r,
+			       const struct calibration_row *row)
 {
-	char g[160], s[32], u[32], cl[32], cp[32];
+	char delta[96], adj[96];
 
-	fprintf(f, "| clients | per CPU | `%s` gain over `%s` (modelled) | n | of it, the "
-		"charge path's own work | `%s`'s charge share | ceiling: `%s` / `%s` - 1 | "
-		"upstream at that per-CPU load |\n|---|---|---|---|---|---|---|---|\n",
-		c->variant, BASELINE_VARIANT, BASELINE_VARIANT, BASELINE_VARIANT,
+	if (isnan(row->base_charge) || isnan(row->variant_charge))
+		return snprintf(buf, cap, "no data"), buf;
+	if (!row->charge_cmp || row->charge_cmp->not_tested)
+		return snprintf(buf, cap, "%.0f → %.0f", row->base_charge, row->variant_charge),
+		       buf;
+	snprintf(buf, cap, "%.0f → %.0f, %s, %s", row->base_charge, row->variant_charge,
+		 fmt_delta(delta, sizeof(delta), row->charge_cmp->ratio, &row->charge_cmp->ci),
+		 fmt_adjusted(adj, sizeof(adj), r, row->charge_cmp));
+	return buf;
+}
+
+static void rows_table(FILE *f, const struct report *r, const struct upstream_calibration *c)
+{
+	char g[160], s[32], u[32], cl[32], cp[32], ch[300];
+
+	fprintf(f, "| clients | per CPU | `%s` gain over `%s` (modelled) | n | charge-path "
+		"cycles per MB, `%s` → `%s` | of the gain, the charge path's own work | "
+		"`%s`'s charge share | ceiling: `%s` / `%s` - 1 | upstream at that per-CPU "
+		"load |\n|---|---|---|---|---|---|---|---|---|\n", c->variant, BASELINE_VARIANT,
+		BASELINE_VARIANT, c->variant, BASELINE_VARIANT, BASELINE_VARIANT,
 		c->ceiling_variant ? c->ceiling_variant : "(none declared)");
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct calibration_row *row = &c->rows[i];
 
-		fprintf(f, "| %g | %.3f | %s | %zu v %zu | %s | %s | %s | %s |\n", row->clients,
-			row->per_cpu, gain_text(g, sizeof(g), row), row->n_variant, row->n_base,
+		fprintf(f, "| %g | %.3f | %s | %zu v %zu | %s | %s | %s | %s | %s |\n",
+			row->clients, row->per_cpu, gain_text(g, sizeof(g), row), row->n_variant,
+			row->n_base, charge_text(ch, sizeof(ch), r, row),
 			pct_or_none(cp, sizeof(cp), row->charge_part, "no data"),
 			isnan(row->base_share) ? "no data" :
 			(snprintf(s, sizeof(s), "%.1f%%", row->base_share * 100), s),
@@ -66,6 +85,31 @@ static void rows_table(FILE *f, const struct upstream_calibration *c)
 		fprintf(f, "| %g | %.3f | %g | %g | %s |\n", c->points[i].clients,
 			c->points[i].clients / c->cpus, c->points[i].without, c->points[i].with,
 			pct_or_none(u, sizeof(u), calibration_upstream_gain(c, i), "n/a"));
+	fputc('\n', f);
+}
+
+/* The charge path's own cycles per MB from the fewest clients to the most. */
+static void charge_bullet(FILE *f, const struct upstream_calibration *c,
+			  const struct calibration_shape *s)
+{
+	double gb, gv;
+
+	if (isnan(s->base_charge_first) || !(s->base_charge_first > 0) ||
+	    !(s->variant_charge_first > 0))
+		return;
+	gb = s->base_charge_last / s->base_charge_first;
+	gv = s->variant_charge_last / s->variant_charge_first;
+	fprintf(f, "- **On the charge path itself** (its own modelled cycles per MB inside the "
+		"receive scope): `%s` goes from %.0f at the fewest clients to %.0f at the most "
+		"(x%.2f), `%s` from %.0f to %.0f (x%.2f); `%s` is lower at %zu and higher at "
+		"%zu of %zu client counts with the adjusted p below %.2f (each row's p and its "
+		"adjustment are in the table).", BASELINE_VARIANT, s->base_charge_first,
+		s->base_charge_last, gb, c->variant, s->variant_charge_first,
+		s->variant_charge_last, gv, c->variant, s->charge_lower, s->charge_higher,
+		s->charge_rows, REPORT_ALPHA);
+	if (gb > gv && 2 * s->charge_lower > s->charge_rows && !s->charge_higher)
+		fputs(" There upstream's shape shows: the single-memcg stock's charge work "
+		      "grows with clients, the cache's stays flatter and lower.", f);
 	fputc('\n', f);
 }
 
@@ -83,29 +127,30 @@ static void shape_sentence(FILE *f, const struct upstream_calibration *c)
 	       s.falls_apart ? "does not agree" : "agrees only within the noise";
 	fprintf(f, "**Shape: %s.** Upstream's gain rises at %zu of its %zu steps; the "
 		"model's rises at %zu of %zu and falls at %zu (%zu of them with intervals "
-		"apart). ", word, s.upstream_rises, s.upstream_steps, s.rises, s.steps, s.falls,
-		s.falls_apart);
+		"apart).\n\n", word, s.upstream_rises, s.upstream_steps, s.rises, s.steps,
+		s.falls, s.falls_apart);
+	charge_bullet(f, c, &s);
 	if (!isnan(s.share_first) && !isnan(s.share_last))
-		fprintf(f, "`%s`'s charge share of the modelled receive work goes from %.1f%% "
-			"at the fewest clients to %.1f%% at the most (x%.2f); the gain a design "
-			"can reach by removing charge work is bounded by that share.",
-			BASELINE_VARIANT, s.share_first * 100, s.share_last * 100,
+		fprintf(f, "- **The bound:** `%s`'s charge share of the modelled receive work "
+			"goes from %.1f%% at the fewest clients to %.1f%% at the most (x%.2f); "
+			"the gain a design can reach by removing charge work is bounded by that "
+			"share.\n", BASELINE_VARIANT, s.share_first * 100, s.share_last * 100,
 			s.share_last / s.share_first);
 	if (s.with_charge_part)
-		fprintf(f, " The gain the charge path's own work explains (the cycles `%s` "
-			"saves in the charge functions, a column of the table) lies inside the "
-			"measured gain's interval at %zu of %zu client counts; where it lies "
-			"outside (%zu), the gain is mostly receive work outside the charge "
-			"functions that differs between the two kernels' runs, not the charge "
-			"path's saving.", c->variant, s.with_charge_part - s.beyond_charge,
-			s.with_charge_part, s.beyond_charge);
+		fprintf(f, "- **What the gain is made of:** the gain the charge path's own work "
+			"explains (the cycles `%s` saves in the charge functions, a column of the "
+			"table) lies inside the measured gain's interval at %zu of %zu client "
+			"counts; where it lies outside (%zu), the gain is mostly receive work "
+			"outside the charge functions that differs between the two kernels' runs, "
+			"not the charge path's saving.\n", c->variant,
+			s.with_charge_part - s.beyond_charge, s.with_charge_part, s.beyond_charge);
 	if (c->ceiling_variant)
-		fprintf(f, " The ceiling column is what removing socket accounting altogether "
-			"(`%s`) saves against `%s`: no design of the charge path can gain more; where "
-			"it exceeds the charge share, socket accounting costs the receive path "
-			"more than the charge functions' own cycles.", c->ceiling_variant,
-			BASELINE_VARIANT);
-	fputs("\n\n", f);
+		fprintf(f, "- **The ceiling** column is what removing socket accounting "
+			"altogether (`%s`) saves against `%s`: no design of the charge path can "
+			"gain more; where it exceeds the charge share, socket accounting costs "
+			"the receive path more than the charge functions' own cycles.\n",
+			c->ceiling_variant, BASELINE_VARIANT);
+	fputc('\n', f);
 }
 
 void md_upstream_calibration(FILE *f, const struct report *r, const struct chart_list *charts,
@@ -133,6 +178,6 @@ void md_upstream_calibration(FILE *f, const struct report *r, const struct chart
 		for (size_t k = 0; k < charts->n; k++)
 			if (!strcmp(charts->v[k].name, name) && charts->v[k].drawn)
 				fprintf(f, "![%s](%s/%s.svg)\n\n", charts->v[k].title, rel, name);
-		rows_table(f, c);
+		rows_table(f, r, c);
 	}
 }

@@ -47,6 +47,7 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	c->variant = json_string_value(json_object_get(spec, "variant"));
 	c->metric_path = json_string_value(json_object_get(spec, "metric"));
 	c->share_path = json_string_value(json_object_get(spec, "share_metric"));
+	c->charge_path = json_string_value(json_object_get(spec, "charge_metric"));
 	c->ceiling_variant = json_string_value(json_object_get(spec, "ceiling_variant"));
 	c->cpus = json_number_value(json_object_get(spec, "cpus"));
 	/* matrix.json was validated before the report: only guard the use */
@@ -54,6 +55,7 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 		return -1;
 	c->metric = metric_index(c->workload, c->metric_path);
 	c->share_metric = c->share_path ? metric_index(c->workload, c->share_path) : -1;
+	c->charge_metric = c->charge_path ? metric_index(c->workload, c->charge_path) : -1;
 	if (c->metric < 0)
 		return -1;
 	json_array_foreach(json_object_get(spec, "points"), i, pt) {
@@ -79,12 +81,20 @@ static double base_share(const struct upstream_calibration *c, const struct comp
 	return cm->n ? cm->median : NAN;
 }
 
-/* The median share times the median cost per MB: the cell's charge cycles per MB. */
+/*
+ * The cell's charge cycles per MB: the median of charge_metric where it is
+ * declared, else the median share times the median cost per MB.
+ */
 static double charge_per_mb(const struct upstream_calibration *c, const struct cell *cl)
 {
-	const struct cell_metric *share = &cl->metrics[c->share_metric];
-	const struct cell_metric *cost = &cl->metrics[c->metric];
+	const struct cell_metric *share, *cost;
 
+	if (c->charge_metric >= 0) {
+		cost = &cl->metrics[c->charge_metric];
+		return cost->n ? cost->median : NAN;
+	}
+	share = &cl->metrics[c->share_metric];
+	cost = &cl->metrics[c->metric];
 	return share->n && cost->n ? share->median * cost->median : NAN;
 }
 
@@ -93,7 +103,8 @@ static double charge_part(const struct upstream_calibration *c, const struct com
 {
 	double base, saved;
 
-	if (!cmp || c->share_metric < 0 || !cmp->base->metrics[c->metric].n)
+	if (!cmp || (c->share_metric < 0 && c->charge_metric < 0) ||
+	    !cmp->base->metrics[c->metric].n)
 		return NAN;
 	base = cmp->base->metrics[c->metric].median;
 	saved = charge_per_mb(c, cmp->base) - charge_per_mb(c, cmp->cell);
@@ -138,6 +149,10 @@ static void add_row(const struct report *r, struct upstream_calibration *c,
 	}
 	row->base_share = base_share(c, cmp);
 	row->charge_part = charge_part(c, cmp);
+	row->base_charge = cmp ? charge_per_mb(c, cmp->base) : NAN;
+	row->variant_charge = charge_per_mb(c, cl);
+	row->charge_cmp = c->charge_metric >= 0 ?
+		comparison_find(r, cl, c->charge_metric) : NULL;
 	row->ceiling = NAN;
 	if (cmp && c->ceiling_variant) {
 		const struct cell *ceil = twin(r, c->ceiling_variant, cl);
@@ -197,6 +212,8 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 
 	memset(s, 0, sizeof(*s));
 	s->share_first = s->share_last = NAN;
+	s->base_charge_first = s->base_charge_last = NAN;
+	s->variant_charge_first = s->variant_charge_last = NAN;
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct calibration_row *row = &c->rows[i];
 
@@ -204,6 +221,22 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 			if (isnan(s->share_first))
 				s->share_first = row->base_share;
 			s->share_last = row->base_share;
+		}
+		if (!isnan(row->base_charge) && !isnan(row->variant_charge)) {
+			if (isnan(s->base_charge_first)) {
+				s->base_charge_first = row->base_charge;
+				s->variant_charge_first = row->variant_charge;
+			}
+			s->base_charge_last = row->base_charge;
+			s->variant_charge_last = row->variant_charge;
+		}
+		if (row->charge_cmp && !row->charge_cmp->not_tested &&
+		    !isnan(row->charge_cmp->p_adj)) {
+			s->charge_rows++;
+			s->charge_lower += row->charge_cmp->p_adj < REPORT_ALPHA &&
+					   row->charge_cmp->ratio < 1;
+			s->charge_higher += row->charge_cmp->p_adj < REPORT_ALPHA &&
+					    row->charge_cmp->ratio > 1;
 		}
 		if (isnan(row->gain))
 			continue;

@@ -38,14 +38,21 @@ struct calibration_row {
 	 * times cost, medians of both cells) - 1; NAN: no share metric
 	 */
 	double charge_part;
+	/*
+	 * the charge path's own cycles per MB (charge_metric): both cells'
+	 * medians and the variant's change, its comparison with baseline
+	 */
+	double base_charge, variant_charge;
+	const struct comparison *charge_cmp;
 	const struct comparison *cmp;
 };
 
 struct upstream_calibration {
 	const char *profile, *commit, *reference, *workload, *variant, *timing;
-	const char *metric_path, *share_path;
+	const char *metric_path, *share_path, *charge_path;
 	const char *ceiling_variant;	/* NULL: none declared */
 	int metric, share_metric;	/* metric_defs indexes; share -1: none */
+	int charge_metric;		/* -1: none declared */
 	double cpus;			/* upstream's machine */
 	struct calibration_point points[CALIBRATION_POINTS];
 	size_t npoints;
@@ -68,6 +75,11 @@ struct calibration_shape {
 	double share_first, share_last;	/* baseline's share at fewest, most clients */
 	/* rows whose gain's interval lies beyond the charge path's part of it */
 	size_t beyond_charge, with_charge_part;
+	/* charge cycles per MB at the fewest and most clients, NAN: none */
+	double base_charge_first, base_charge_last;
+	double variant_charge_first, variant_charge_last;
+	/* rows where the variant's charge cycles are lower / higher with p_adj < alpha */
+	size_t charge_lower, charge_higher, charge_rows;
 };
 void calibration_shape(const struct upstream_calibration *c, struct calibration_shape *out);
 

@@ -76,6 +76,9 @@ bad "calibration: unknown variant" '.profiles.pathology.calibration.variant = "n
 bad "calibration: a metric the workload lacks" \
 	'.profiles.pathology.calibration.share_metric = "cost.nope"' \
 	"\$.profiles.pathology.calibration.share_metric: sendfile-clients has no metric 'cost.nope'"
+bad "calibration: a charge metric the workload lacks" \
+	'.profiles.pathology.calibration.charge_metric = "cost.rx_nope_per_mb"' \
+	"\$.profiles.pathology.calibration.charge_metric: sendfile-clients has no metric 'cost.rx_nope_per_mb'"
 bad "calibration: upstream's rows out of order" \
 	'.profiles.pathology.calibration.points[1][0] = 3' \
 	'$.profiles.pathology.calibration.points[1]: expected [clients, without, with], all > 0, clients rising'

@@ -633,6 +633,22 @@ for row in '1 | 0.125 .* | \+2\.6% | 5\.0% |' '2 | 0.250 .* | \+4\.6% | 8\.0% |'
 	# 1 client: base 102000 less the 5100 - 2500 charge cycles saved: 102000 / 99400 - 1
 	check "calibration: the charge path's own part of the gain, row '${row%% *}'" grep -qE "^\| $row" <(calib)
 done
+check "calibration: the charge path's own cycles per MB, baseline to multi-slot, row 4 (15000 = 125000 x 12%)" \
+	grep -qE '^\| 4 \| 0\.500 \| [^|]* \| 3 v 3 \| 15000 → 6000, -60\.0% \[' <(calib)
+check "calibration: the charge path from fewest to most clients, both designs" \
+	grep -qF '`baseline` goes from 5100 at the fewest clients to 28800 at the most (x5.65), `multi-slot` from 2500 to 12000 (x4.80); `multi-slot` is lower at 0 and higher at 0 of 4 client counts' <(calib)
+check "calibration: at n = 3 nothing is significant, so upstream's shape is not claimed on the charge path" \
+	bash -c "! grep -q 'There upstream.s shape shows' <(sed -n '/^## Calibration against/,/^## Every/p' '$pmd')"
+# two runs more a cell (factors 0.995 and 1.005): at 5 v 5 the charge path's
+# separations are significant, and upstream's shape is said to show there
+mkdir -p "$tmp/patho5"
+jq -c '., (select(.matrix.repetition != 1) | .matrix.repetition += 3 | .run_id += "-more" |
+	(if .matrix.repetition == 3 then 0.995 / 0.99 else 1.005 / 1.01 end) as $k |
+	.metrics.cost |= with_entries(if (.value | type) == "number" and (.key | startswith("rx_"))
+		then .value *= $k else . end))' "$pfx/runs.jsonl" >"$tmp/patho5/runs.jsonl"
+$MMX report "$tmp/patho5" --gate "$tmp/no-gate" --out "$tmp/patho5/out" >/dev/null 2>&1
+check "calibration at 5 v 5: multi-slot's charge path lower at every client count, and upstream's shape said to show there" \
+	grep -qF '`multi-slot` is lower at 4 and higher at 0 of 4 client counts with the adjusted p below 0.05 (each row'"'"'s p and its adjustment are in the table). There upstream'"'"'s shape shows' "$tmp/patho5/out/REPORT.md"
 check "calibration: where the gain lies beyond the charge path's part, said so" \
 	grep -qF "lies inside the measured gain's interval at 1 of 4 client counts; where it lies outside (3), the gain is mostly receive work outside the charge functions" <(calib)
 check "calibration: upstream's table with its gains" \
