@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "chart_forest.h"
+#include "family_spec.h"
+#include "report_evidence.h"
 #include "report_lookup.h"
 
 #define FOREST_MAX_ROWS 64
@@ -45,25 +47,53 @@ static void row_label(char *buf, size_t cap, const struct report *r, const struc
 		snprintf(buf + strlen(buf), cap - strlen(buf), ", %s=%g", tp, t);
 }
 
-void chart_forest(const struct report *r, const char *dir, struct chart_list *l)
+/*
+ * The rows of a forest: the comparisons of question's families (NULL: of
+ * every family), in family order.
+ */
+static size_t forest_rows(const struct report *r, const char *question,
+			  const struct comparison **rows, size_t cap)
 {
-	const struct comparison *rows[FOREST_MAX_ROWS];
-	char label[400], sub[300];
-	struct chart *ch;
-	size_t n = 0, drawn_series = 0;
-	FILE *dat, *gp;
+	const struct family *fams[FOREST_MAX_ROWS];
+	size_t nf = 0, n = 0;
 
-	/* in family order, then as the comparisons come */
-	for (size_t f = 0; f < r->nfamilies; f++)
-		for (size_t i = 0; i < r->ncmp && n < FOREST_MAX_ROWS; i++)
+	if (question)
+		nf = families_of_question(r, question, fams, FOREST_MAX_ROWS);
+	for (size_t f = 0; f < r->nfamilies; f++) {
+		int in = !question;
+
+		for (size_t j = 0; j < nf && !in; j++)
+			in = fams[j] == &r->families[f];
+		for (size_t i = 0; in && i < r->ncmp && n < cap; i++)
 			if (r->cmp[i].family == (int)f && drawable(&r->cmp[i]))
 				rows[n++] = &r->cmp[i];
-	if (!n) {
-		chart_note_absent(l, "forest plot: no confirmatory comparison with an effect");
-		return;
 	}
-	ch = chart_new(l, "forest-confirmatory",
-		       "Every confirmatory comparison: change against baseline");
+	return n;
+}
+
+size_t chart_forest_count(const struct report *r, const char *question)
+{
+	const struct comparison *rows[FOREST_MAX_ROWS];
+
+	return forest_rows(r, question, rows, FOREST_MAX_ROWS);
+}
+
+const char *chart_forest_name(const char *question, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "forest-%s", question ? question : "confirmatory");
+	return buf;
+}
+
+static void forest_draw(const struct report *r, const char *dir, struct chart_list *l,
+			const struct comparison *const *rows, size_t n, const char *name,
+			const char *title)
+{
+	char label[400], sub[300];
+	struct chart *ch;
+	size_t drawn_series = 0;
+	FILE *dat, *gp;
+
+	ch = chart_new(l, name, title);
 	if (!ch)
 		return;
 	ch->height = 220 + 26 * (int)n;
@@ -83,6 +113,8 @@ void chart_forest(const struct report *r, const char *dir, struct chart_list *l)
 	snprintf(sub, sizeof(sub), "Hodges-Lehmann change and interval; grey: the family's "
 		 "margin\na cost going up is worse, throughput going up is better");
 	chart_preamble(gp, ch, sub, "change against baseline (%)", "");
+	/* up to seven entries: in rows, or the last ones fall off the canvas */
+	fputs("set key below horizontal maxcols 3\n", gp);
 	fputs("set yrange [] reverse\nset ytics nomirror font ',9' (", gp);
 	for (size_t i = 0; i < n; i++) {
 		row_label(label, sizeof(label), r, rows[i]);
@@ -119,4 +151,27 @@ void chart_forest(const struct report *r, const char *dir, struct chart_list *l)
 	chart_finish(gp, ch);
 	fclose(dat);
 	fclose(gp);
+}
+
+void chart_forest(const struct report *r, const char *dir, struct chart_list *l)
+{
+	const struct comparison *rows[FOREST_MAX_ROWS];
+	char name[64], title[200];
+	size_t n = forest_rows(r, NULL, rows, FOREST_MAX_ROWS);
+
+	if (!n) {
+		chart_note_absent(l, "forest plot: no confirmatory comparison with an effect");
+		return;
+	}
+	forest_draw(r, dir, l, rows, n, "forest-confirmatory",
+		    "Every confirmatory comparison: change against baseline");
+	/* one per question, shown under it on the decisions page */
+	for (const char *const *q = family_questions; *q; q++) {
+		n = forest_rows(r, *q, rows, FOREST_MAX_ROWS);
+		if (!n)
+			continue;
+		snprintf(title, sizeof(title), "%s: its confirmatory comparisons against baseline",
+			 question_title(*q));
+		forest_draw(r, dir, l, rows, n, chart_forest_name(*q, name, sizeof(name)), title);
+	}
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_forest.h"
 #include "family_spec.h"
 #include "report_evidence.h"
 #include "report_format.h"
@@ -152,8 +153,12 @@ static size_t question(FILE *f, const struct report *r, const char *id, const ch
 		       const struct family **fams)
 {
 	size_t nf = families_of_question(r, id, fams, MAX_FAMILIES);
+	char name[64];
 
 	fprintf(f, "### %s\n\n", title);
+	if (chart_forest_count(r, id))
+		fprintf(f, "![%s: its confirmatory comparisons against baseline](%s.svg)\n\n",
+			question_title(id), chart_forest_name(id, name, sizeof(name)));
 	for (size_t i = 0; i < nf; i++)
 		family_header(f, r, fams[i]);
 	return nf;

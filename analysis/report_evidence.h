@@ -55,6 +55,8 @@ void deciding_line(FILE *f, const struct report *r, const struct tally *t);
  * counts beside the modelled cost at P=200.
  */
 void comparison_line(FILE *f, const struct report *r, const struct comparison *c);
+/* "RFC 1" for "rfc1": a question's short title. */
+const char *question_title(const char *id);
 /* A family's declaration and what its n can show, before its lines. */
 void family_header(FILE *f, const struct report *r, const struct family *fam);
 /* Whether a family member belongs to a part of the question ("atomics-only"). */

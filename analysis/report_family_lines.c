@@ -139,7 +139,7 @@ void comparison_line(FILE *f, const struct report *r, const struct comparison *c
 	fputc('\n', f);
 }
 
-static const char *question_title(const char *id)
+const char *question_title(const char *id)
 {
 	static const char *const titles[][2] = {
 		{ "rfc1", "RFC 1" }, { "rfc2", "RFC 2" }, { "rfc3", "RFC 3" },

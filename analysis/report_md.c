@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_forest.h"
+#include "family_spec.h"
 #include "log.h"
+#include "report_evidence.h"
 #include "report_lookup.h"
 #include "report_md.h"
 
@@ -21,8 +24,9 @@ static void md_charts(FILE *f, const struct chart_list *charts, const char *rel)
 	for (size_t i = 0; i < charts->n; i++) {
 		const struct chart *c = &charts->v[i];
 
-		/* shown in its own section near the top */
-		if (!strncmp(c->name, "calibration-", 12))
+		/* shown in its own section near the top, or under its question */
+		if (!strncmp(c->name, "calibration-", 12) ||
+		    (!strncmp(c->name, "forest-", 7) && strcmp(c->name, "forest-confirmatory")))
 			continue;
 		if (c->drawn)
 			fprintf(f, "### %s\n\n![%s](%s/%s.svg)\n\n(PNG: [%s/%s.png](%s/%s.png); "
@@ -222,8 +226,31 @@ static void row_open(struct decision_row *row, const char *q, size_t qlen)
 	row->d = open_memstream(&row->deciding, &row->dlen);
 }
 
-static void row_close(FILE *f, struct decision_row *row)
+/* The question's own forest chart, if drawn: "forest-rfc1" for "RFC 1. ...". */
+static const struct chart *question_chart(const struct chart_list *charts, const char *q,
+					  size_t qlen)
 {
+	char name[64];
+
+	for (const char *const *id = family_questions; *id; id++) {
+		const char *t = question_title(*id);
+		size_t tl = strlen(t);
+
+		if (qlen <= tl || strncmp(q, t, tl) || q[tl] != '.')
+			continue;
+		chart_forest_name(*id, name, sizeof(name));
+		for (size_t i = 0; i < charts->n; i++)
+			if (!strcmp(charts->v[i].name, name) && charts->v[i].drawn)
+				return &charts->v[i];
+	}
+	return NULL;
+}
+
+static void row_close(FILE *f, struct decision_row *row, const struct chart_list *charts,
+		      const char *rel)
+{
+	const struct chart *ch;
+
 	if (!row->q)
 		return;
 	if (row->a)
@@ -233,6 +260,9 @@ static void row_close(FILE *f, struct decision_row *row)
 	if (row->nanswers) {
 		fputs("| ", f);
 		table_text(f, row->q, row->qlen);
+		ch = question_chart(charts, row->q, row->qlen);
+		if (ch)
+			fprintf(f, " ([chart](%s/%s.svg))", rel, ch->name);
 		fprintf(f, " | %s | %s |\n", row->answers ? row->answers : "",
 			row->ndeciding ? row->deciding : "none tested");
 	}
@@ -246,7 +276,8 @@ static void row_close(FILE *f, struct decision_row *row)
  * "**Answer...:**" line under it (RFC 1 has one per family) and the
  * "**Deciding comparison:**" (or "**Hardest to decide:**") line after it.
  */
-static void decision_table(FILE *f, const char *decisions, const char *rel)
+static void decision_table(FILE *f, const char *decisions, const struct chart_list *charts,
+			   const char *rel)
 {
 	const char *line = decisions, *text;
 	struct decision_row row = { 0 };
@@ -258,14 +289,15 @@ static void decision_table(FILE *f, const char *decisions, const char *rel)
 		"decide. The last column is the comparison the answer rests on (a "
 		"significant loss before any gain), or, where nothing decides, the one that "
 		"needs the most runs: its change against baseline with the Hodges-Lehmann "
-		"interval, the verdict, the adjusted p and n.\n\n| question | answer | "
+		"interval, the verdict, the adjusted p and n. A question's chart link draws "
+		"its confirmatory comparisons as a forest plot.\n\n| question | answer | "
 		"deciding comparison: effect [interval], verdict, n |\n|---|---|---|\n", rel);
 	while (line && *line) {
 		const char *end = strchr(line, '\n');
 		size_t n = end ? (size_t)(end - line) : strlen(line);
 
 		if (n > 4 && !strncmp(line, "### ", 4)) {
-			row_close(f, &row);
+			row_close(f, &row, charts, rel);
 			row_open(&row, line + 4, n - 4);
 		} else if (row.a && (text = labelled(line, n, "**Answer"))) {
 			if (row.nanswers++)
@@ -283,7 +315,7 @@ static void decision_table(FILE *f, const char *decisions, const char *rel)
 		}
 		line = end ? end + 1 : NULL;
 	}
-	row_close(f, &row);
+	row_close(f, &row, charts, rel);
 	fputc('\n', f);
 }
 
@@ -353,7 +385,7 @@ int report_md_write(const struct report *r, const struct chart_list *charts,
 		"the runs happened: [methodology and provenance](%s/provenance.md).\n\n",
 		asset_rel, asset_rel, asset_rel, asset_rel, asset_rel, asset_rel, asset_rel,
 		asset_rel, asset_rel);
-	decision_table(f, decisions ? decisions : "", asset_rel);
+	decision_table(f, decisions ? decisions : "", charts, asset_rel);
 	correctness_line(f, r, asset_rel);
 	md_upstream_calibration(f, r, charts, asset_rel);
 	forest_section(f, charts, asset_rel);

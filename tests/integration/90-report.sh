@@ -486,6 +486,17 @@ check "decision table: an undecided answer shows its hardest comparison, labelle
 check "decision table: RFC 1's two answers, each with its own comparison" \
 	grep -qE '^\| RFC 1\. .*<br>.* \| \(undecided; the hardest\) `multi-slot`[^|]*<br>`atomics-only` vs baseline[^|]*\*\*worse\*\*[^|]* \|$' "$vtop"
 check "decision table: a question nothing tests says so" grep -qE '^\| RFC 3\. .* \| none tested \|$' "$vtop"
+check "one chart per question: the questions with confirmatory comparisons link their own forest" \
+	bash -c 'for q in rfc1 rfc2 article1; do grep -q "](report/forest-$q.svg)) |" "$1" && test -s "$2/forest-$q.svg" || exit 1; done' _ "$vtop" "$tmp/v/report"
+check "one chart per question: none for a question nothing tests" \
+	bash -c "! grep -q 'forest-rfc3' '$vtop' && test ! -e '$tmp/v/report/forest-rfc3.svg'"
+check "one chart per question: shown under its heading on the decisions page, not repeated under Charts" \
+	bash -c "sed -n '/^### Article 1\./,/^### Article 2\./p' '$tmp/v/report/decisions.md' | grep -qF '](forest-article1.svg)' &&
+		! grep -q 'forest-article1' '$tmp/v/report/charts.md'"
+check "one chart per question: Article 1's rows are its family's own (2: atomics-only at 1 and 16 tenants)" \
+	test "$(awk 'BEGIN { RS = "\n\n\n" } NR == 1 { print split($0, l, "\n") }' "$tmp/v/report/forest-article1.dat")" -eq 2
+check "forest: the legend wraps into rows, so every verdict class is on the canvas" \
+	grep -q '^set key below horizontal maxcols 3$' "$tmp/v/report/forest-confirmatory.gp"
 check "decisions page: no \"no data\" evidence lines; what was not measured is one sentence" \
 	bash -c "! grep -q ': no data\$' '$tmp/v/report/decisions.md' &&
 		grep -qE '^  Not measured in this store: [0-9]+ descriptive comparisons? \(the design, workload or timing mode has no runs here\)\.\$' '$tmp/v/report/decisions.md'"

@@ -6,6 +6,7 @@ set ylabel ""
 set grid
 set key below horizontal noenhanced spacing 1.1
 set bmargin 9
+set key below horizontal maxcols 3
 set yrange [] reverse
 set ytics nomirror font ',9' ("pathology-multi-slot: multi-slot, sendfile-clients, tenants=1" 1, "pathology-multi-slot: multi-slot, sendfile-clients, tenants=4" 2, "pathology-multi-slot: multi-slot, sendfile-clients, tenants=8" 3, "pathology-net-batch: net-batch, sendfile-clients, tenants=1" 4, "pathology-net-batch: net-batch, sendfile-clients, tenants=4" 5, "pathology-net-batch: net-batch, sendfile-clients, tenants=8" 6, "pathology-no-cache: atomics-only, sendfile-clients, tenants=1" 7, "pathology-no-cache: atomics-only, sendfile-clients, tenants=4" 8, "pathology-no-cache: atomics-only, sendfile-clients, tenants=8" 9)
 set yrange [9.5:0.5]
