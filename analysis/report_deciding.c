@@ -76,19 +76,41 @@ void tally_merge(struct tally *into, const struct tally *from)
  * cannot be the charge path's own saving: the rest is other receive work
  * that differs between the two kernels' runs.  Said beside the line.
  */
-static void beyond_share(FILE *f, const struct comparison *c)
+double beyond_charge_share(const struct comparison *c)
 {
 	int share = metric_index(c->cell->workload, "cost.rx_charge_share_skylake");
 	const struct cell_metric *bs;
+	double e = isnan(c->ratio_hl) ? c->ratio : c->ratio_hl;
 
 	if (share < 0 || strncmp(metric_defs[c->metric].path, "cost.rx_modelled_cycles_", 24))
-		return;
+		return NAN;
 	bs = &c->base->metrics[share];
-	if (!bs->n || isnan(c->ratio) || fabs(c->ratio - 1.0) <= bs->median)
+	if (!bs->n || isnan(e) || fabs(e - 1.0) <= bs->median)
+		return NAN;
+	return bs->median;
+}
+
+void gain_caveat(FILE *f, const struct tally *t)
+{
+	double share = t->surest_gain ? beyond_charge_share(t->surest_gain) : NAN;
+
+	if (isnan(share))
+		return;
+	fprintf(f, " But its surest gain (`%s`, %s) is larger than `%s`'s charge share there "
+		"(%.1f%%): most of it is receive work outside the charge functions, not the "
+		"charge path's own saving.", t->surest_gain->cell->variant,
+		t->surest_gain->cell->workload, t->surest_gain->base->variant, share * 100);
+}
+
+static void beyond_share(FILE *f, const struct comparison *c)
+{
+	double share = beyond_charge_share(c);
+
+	if (isnan(share))
 		return;
 	fprintf(f, "; the change is larger than `%s`'s charge share there (%.1f%%), so most "
 		"of it is receive work outside the charge functions, not the charge path's "
-		"own saving", c->base->variant, bs->median * 100);
+		"own saving", c->base->variant, share * 100);
 }
 
 void deciding_line(FILE *f, const struct report *r, const struct tally *t)
@@ -110,9 +132,12 @@ void deciding_line(FILE *f, const struct report *r, const struct tally *t)
 	at[0] = '\0';
 	if (!isnan(x))
 		snprintf(at, sizeof(at), " at %s=%g", tp, x);
-	fprintf(f, "  **%s:** `%s` vs baseline, %s%s, %s: %s, **%s** (%s), n = %zu vs %zu",
-		role, c->cell->variant, c->cell->workload, at,
-		metric_defs[c->metric].label, fmt_delta(delta, sizeof(delta), c->ratio, &c->ci),
+	/* the centre of the interval shown, as the runs-per-cell sentences quote it */
+	fprintf(f, "  **%s:** `%s` vs baseline, %s%s, %s: %s (Hodges-Lehmann), **%s** (%s), "
+		"n = %zu vs %zu", role, c->cell->variant, c->cell->workload, at,
+		metric_defs[c->metric].label,
+		fmt_delta(delta, sizeof(delta), isnan(c->ratio_hl) ? c->ratio : c->ratio_hl,
+			  &c->ci),
 		verdict_word(r, c), fmt_adjusted(adj, sizeof(adj), r, c),
 		c->cell->metrics[c->metric].n, c->base->metrics[c->metric].n);
 	beyond_share(f, c);

@@ -197,6 +197,8 @@ static void q_keep_stock(FILE *f, const struct report *r, const char **modes, si
 			     "all?", fams);
 
 	if (nf) {
+		gen.part = "multi-memcg designs";
+		no.part = "no cache: atomics-only";
 		fputs("  What a multi-memcg cache gains over the single-memcg stock:\n", f);
 		family_lines(f, r, fams, nf, picked, &pm, &gen);
 		family_answer(f, r, &gen, "evolve it: a multi-memcg cache beats the "
@@ -237,12 +239,15 @@ static void net_or_general(FILE *f, const struct report *r, const struct tally *
 	if (!tally_tested(net) || !tally_tested(gen))
 		fputs("not decided: it needs network-receive comparisons of both net-batch "
 		      "and multi-slot against baseline in a family.", f);
-	else if (net->better && !gen->better)
+	else if (net->better && !gen->better) {
 		fputs("on network receive only the network-specific batch is better than "
 		      "baseline: the data favours net-batch for receive.", f);
-	else if (gen->better && !net->better)
+		gain_caveat(f, net);
+	} else if (gen->better && !net->better) {
 		fputs("on network receive only the general cache is better than baseline: "
 		      "the data favours the general design.", f);
+		gain_caveat(f, gen);
+	}
 	else if (gen->better && net->better)
 		fprintf(f, "both beat baseline on network receive (best gains %+.1f%% net-batch, "
 			"%+.1f%% multi-slot); %s", (net->best - 1) * 100, (gen->best - 1) * 100,
@@ -320,6 +325,39 @@ static int slot_variant(const struct variant_info *vi)
 	return vi->knobs || !strcmp(vi->name, "multi-slot");
 }
 
+/* The eviction policies the families' variants ran: one sentence on what can be compared. */
+static void policies_said(FILE *f, const struct report *r, const struct family **fams,
+			  size_t nf)
+{
+	const char *seen[8];
+	size_t n = 0, members = 0;
+
+	for (size_t i = 0; i < r->ncmp; i++) {
+		const struct comparison *c = &r->cmp[i];
+		const struct variant_info *v;
+		const char *p;
+		int in = 0;
+
+		for (size_t k = 0; k < nf && !in; k++)
+			in = c->family == (int)(fams[k] - r->families);
+		members += in;
+		v = in ? variant_find(r, c->cell->variant) : NULL;
+		p = v ? json_string_value(json_object_get(v->knobs, "policy")) : NULL;
+		for (size_t k = 0; p && k < n; k++)
+			if (!strcmp(seen[k], p))
+				p = NULL;
+		if (p && n < 8)
+			seen[n++] = p;
+	}
+	if (!members)
+		return;
+	if (n == 1)
+		fprintf(f, " Eviction policy: only `%s` was measured, so the data cannot compare "
+			"policies.", seen[0]);
+	else if (!n)
+		fputs(" Eviction policy: no variant of the family names one.", f);
+}
+
 static void q_slots(FILE *f, const struct report *r, const char **modes, size_t nm)
 {
 	const struct family *fams[MAX_FAMILIES];
@@ -338,17 +376,18 @@ static void q_slots(FILE *f, const struct report *r, const char **modes, size_t 
 			fputs("not decided: no slot setting of the family has data in this store.",
 			      f);
 		else if (t.better || t.worse)
-			fprintf(f, "slot count and policy matter: %d settings better and %d worse "
+			fprintf(f, "the slot settings matter: %d settings better and %d worse "
 				"than baseline (improvement factors %.3f to %.3f); the heat map "
 				"shows which.", t.better, t.worse, t.worst, t.best);
 		else if (t.equivalent == tally_tested(&t))
 			fputs("no slot setting measured differs from baseline beyond the declared "
 			      "margin.", f);
 		else
-			fprintf(f, "not decided between slot counts and policies: none of the %d "
+			fprintf(f, "not decided between the slot settings: none of the %d "
 				"settings differs after Holm, %d equivalent within the margin "
 				"(improvement factors %.3f to %.3f)%s%s.", tally_tested(&t),
 				t.equivalent, t.worst, t.best, more[0] ? "; " : "", more);
+		policies_said(f, r, fams, nf);
 		fputs(" Static against dynamic sizing: not measured (no dynamic-size variant), "
 		      "so the data cannot decide it.\n\n", f);
 		if (tally_tested(&t))

@@ -27,6 +27,7 @@ struct tally {
 	 */
 	const struct comparison *surest_gain, *surest_loss, *loosest_equivalent;
 	int no_data;	/* descriptive lines with no comparison in this store */
+	const char *part;	/* which designs the answer is about, NULL: the question's */
 };
 
 /* Folds a comparison's verdict into t. */
@@ -46,6 +47,13 @@ void tally_merge(struct tally *into, const struct tally *from);
  * hidden), or the undecided line that needs the most runs.
  */
 void deciding_line(FILE *f, const struct report *r, const struct tally *t);
+/*
+ * baseline's charge share where a receive-scope cost change (Hodges-Lehmann)
+ * is larger than it, so it cannot be the charge path's own saving; NAN else.
+ */
+double beyond_charge_share(const struct comparison *c);
+/* " Its surest gain ... is larger than baseline's charge share ...", if so. */
+void gain_caveat(FILE *f, const struct tally *t);
 
 /* report_family_lines.c */
 /*

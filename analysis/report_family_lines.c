@@ -284,6 +284,16 @@ void family_lines(FILE *f, const struct report *r, const struct family *const *f
 }
 
 /* The undecided line that needs the most runs: at its observed effect, what n would decide it. */
+/* Which way an undecided line goes once n suffices, if its effect is the true one. */
+static const char *would_be(const struct comparison *c)
+{
+	double e = planning_ratio(c);
+
+	if (fabs(log(e)) < log1p(c->margin))
+		return "equivalent";
+	return metric_improvement(&metric_defs[c->metric], e) > 1 ? "better" : "worse";
+}
+
 static void hardest_runs(char *buf, size_t cap, const struct tally *t, size_t now)
 {
 	const struct comparison *c = t->hardest;
@@ -310,8 +320,8 @@ static void hardest_runs(char *buf, size_t cap, const struct tally *t, size_t no
 	else
 		snprintf(buf, cap, "about %zu runs per cell (now %zu) would decide it if the "
 			 "observed effects are the true ones (the hardest: %s, %+.1f%% "
-			 "(Hodges-Lehmann) against a margin of ±%g%%)", t->hardest_n, now, which,
-			 pct, c->margin * 100);
+			 "(Hodges-Lehmann) against a margin of ±%g%%, which would then come out "
+			 "%s)", t->hardest_n, now, which, pct, c->margin * 100, would_be(c));
 }
 
 const char *would_decide(char *buf, size_t cap, const struct report *r,
@@ -366,7 +376,10 @@ void family_answer(FILE *f, const struct report *r, const struct tally *t, const
 	char more[400];
 
 	would_decide(more, sizeof(more), r, t);
-	fputs("\n  **Answer (confirmatory):** ", f);
+	if (t->part)
+		fprintf(f, "\n  **Answer (confirmatory, %s):** ", t->part);
+	else
+		fputs("\n  **Answer (confirmatory):** ", f);
 	if (!t->lines)
 		fputs("not decided: no comparison of its family has data in this store (see the "
 		      "family's parts above).", f);
@@ -381,6 +394,7 @@ void family_answer(FILE *f, const struct report *r, const struct tally *t, const
 			tested);
 		counts_of(f, t);
 		fputs(").", f);
+		gain_caveat(f, t);
 	} else if (t->worse && !t->better) {
 		fprintf(f, "%s (worse in %d of %d comparisons, better in none", no, t->worse,
 			tested);
@@ -391,6 +405,7 @@ void family_answer(FILE *f, const struct report *r, const struct tally *t, const
 			t->worse, tested);
 		counts_of(f, t);
 		fputs(" (lines above).", f);
+		gain_caveat(f, t);
 	} else if (t->equivalent == tested) {
 		fprintf(f, "%s (equivalent to baseline within the declared margin in all %d "
 			"comparisons).", same, tested);

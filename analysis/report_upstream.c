@@ -61,7 +61,7 @@ static void rows_table(FILE *f, const struct report *r, const struct upstream_ca
 {
 	char g[160], s[32], u[32], cl[32], cp[32], ch[300];
 
-	fprintf(f, "| clients | per CPU | `%s` gain over `%s` (modelled) | n | charge-path "
+	fprintf(f, "| clients (tenants) | per CPU | `%s` gain over `%s` (modelled) | n | charge-path "
 		"cycles per MB, `%s` → `%s` | of the gain, the charge path's own work | "
 		"`%s`'s charge share | ceiling: `%s` / `%s` - 1 | upstream at that per-CPU "
 		"load |\n|---|---|---|---|---|---|---|---|---|\n", c->variant, BASELINE_VARIANT,
@@ -102,15 +102,45 @@ static void charge_bullet(FILE *f, const struct upstream_calibration *c,
 	fprintf(f, "- **On the charge path itself** (its own modelled cycles per MB inside the "
 		"receive scope): `%s` goes from %.0f at the fewest clients to %.0f at the most "
 		"(x%.2f), `%s` from %.0f to %.0f (x%.2f); `%s` is lower at %zu and higher at "
-		"%zu of %zu client counts with the adjusted p below %.2f (each row's p and its "
-		"adjustment are in the table).", BASELINE_VARIANT, s->base_charge_first,
-		s->base_charge_last, gb, c->variant, s->variant_charge_first,
-		s->variant_charge_last, gv, c->variant, s->charge_lower, s->charge_higher,
-		s->charge_rows, REPORT_ALPHA);
+		"%zu of %zu client counts with the adjusted p below %.2f", BASELINE_VARIANT,
+		s->base_charge_first, s->base_charge_last, gb, c->variant,
+		s->variant_charge_first, s->variant_charge_last, gv, c->variant, s->charge_lower,
+		s->charge_higher, s->charge_rows, REPORT_ALPHA);
+	if (c->charge_aa_cells)
+		fprintf(f, " and a change beyond the A/A pair's largest on this metric, %.1f%% "
+			"(%zu A/A cells, %zu of them significant after correction: that much "
+			"differs between two sets of the same kernel)", c->charge_aa_floor * 100,
+			c->charge_aa_cells, c->charge_aa_significant);
+	else
+		fputs(" (no A/A cells on this metric: its noise floor is not known)", f);
+	fputs("; each row's p and its adjustment are in the table.", f);
 	if (gb > gv && 2 * s->charge_lower > s->charge_rows && !s->charge_higher)
 		fputs(" There upstream's shape shows: the single-memcg stock's charge work "
 		      "grows with clients, the cache's stays flatter and lower.", f);
 	fputc('\n', f);
+}
+
+/*
+ * Removing all charge work from a share s of the cost gains s / (1 - s), so
+ * upstream's largest gain G needs s >= G / (1 + G): set beside the largest
+ * share the model shows.
+ */
+static void needed_share(FILE *f, const struct upstream_calibration *c)
+{
+	double g = NAN, top = NAN;
+
+	for (size_t i = 0; i < c->npoints; i++)
+		if (isnan(g) || calibration_upstream_gain(c, i) > g)
+			g = calibration_upstream_gain(c, i);
+	for (size_t i = 0; i < c->nrows; i++)
+		if (!isnan(c->rows[i].base_share) && (isnan(top) || c->rows[i].base_share > top))
+			top = c->rows[i].base_share;
+	if (isnan(g) || g <= 0 || isnan(top))
+		return;
+	fprintf(f, "Upstream's largest gain, %+.1f%%, needs the charge path to be at least "
+		"%.0f%% of the receive work (removing a share s gains at most s / (1 - s)); the "
+		"model's largest share is %.1f%%, so its gain cannot reach upstream's.",
+		g * 100, g / (1 + g) * 100, top * 100);
 }
 
 static void shape_sentence(FILE *f, const struct upstream_calibration *c)
@@ -124,18 +154,23 @@ static void shape_sentence(FILE *f, const struct upstream_calibration *c)
 		return;
 	}
 	word = s.rises == s.steps ? "agrees" :
-	       s.falls_apart ? "does not agree" : "agrees only within the noise";
+	       s.falls_apart ? "does not agree" :
+	       "not reproduced (the gain does not rise with clients, though no fall is beyond "
+	       "the noise)";
 	fprintf(f, "**Shape: %s.** Upstream's gain rises at %zu of its %zu steps; the "
 		"model's rises at %zu of %zu and falls at %zu (%zu of them with intervals "
 		"apart).\n\n", word, s.upstream_rises, s.upstream_steps, s.rises, s.steps,
 		s.falls, s.falls_apart);
 	charge_bullet(f, c, &s);
-	if (!isnan(s.share_first) && !isnan(s.share_last))
+	if (!isnan(s.share_first) && !isnan(s.share_last)) {
 		fprintf(f, "- **The bound:** `%s`'s charge share of the modelled receive work "
 			"goes from %.1f%% at the fewest clients to %.1f%% at the most (x%.2f); "
 			"the gain a design can reach by removing charge work is bounded by that "
-			"share.\n", BASELINE_VARIANT, s.share_first * 100, s.share_last * 100,
+			"share. ", BASELINE_VARIANT, s.share_first * 100, s.share_last * 100,
 			s.share_last / s.share_first);
+		needed_share(f, c);
+		fputc('\n', f);
+	}
 	if (s.with_charge_part)
 		fprintf(f, "- **What the gain is made of:** the gain the charge path's own work "
 			"explains (the cycles `%s` saves in the charge functions, a column of the "

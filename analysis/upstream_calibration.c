@@ -165,6 +165,24 @@ static void add_row(const struct report *r, struct upstream_calibration *c,
 	row->upstream_gain = upstream_gain_at(c, row->per_cpu);
 }
 
+/* The A/A pair's noise on the charge metric in the profile's cells of the workload. */
+static void aa_floor(const struct report *r, struct upstream_calibration *c, const char *profile)
+{
+	c->charge_aa_floor = NAN;
+	for (size_t i = 0; c->charge_metric >= 0 && i < r->ncmp; i++) {
+		const struct comparison *cmp = &r->cmp[i];
+
+		if (!cmp->aa || cmp->metric != (size_t)c->charge_metric || cmp->not_tested ||
+		    strcmp(cmp->cell->profile, profile) || strcmp(cmp->cell->workload, c->workload) ||
+		    !c->timing || strcmp(cmp->cell->timing, c->timing) || isnan(cmp->ratio))
+			continue;
+		c->charge_aa_cells++;
+		c->charge_aa_significant += cmp->significant;
+		if (isnan(c->charge_aa_floor) || fabs(cmp->ratio - 1) > c->charge_aa_floor)
+			c->charge_aa_floor = fabs(cmp->ratio - 1);
+	}
+}
+
 static int by_clients(const void *a, const void *b)
 {
 	const struct calibration_row *x = a, *y = b;
@@ -198,6 +216,7 @@ size_t upstream_calibrations(const struct report *r, struct upstream_calibration
 			    !isnan(cell_param(cl, "cpus")))
 				add_row(r, c, cl);
 		}
+		aa_floor(r, c, name);
 		if (!c->nrows)
 			continue;
 		qsort(c->rows, c->nrows, sizeof(c->rows[0]), by_clients);
@@ -233,10 +252,11 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 		if (row->charge_cmp && !row->charge_cmp->not_tested &&
 		    !isnan(row->charge_cmp->p_adj)) {
 			s->charge_rows++;
-			s->charge_lower += row->charge_cmp->p_adj < REPORT_ALPHA &&
-					   row->charge_cmp->ratio < 1;
-			s->charge_higher += row->charge_cmp->p_adj < REPORT_ALPHA &&
-					    row->charge_cmp->ratio > 1;
+			int beyond = row->charge_cmp->p_adj < REPORT_ALPHA &&
+				     !(fabs(row->charge_cmp->ratio - 1) <= c->charge_aa_floor);
+
+			s->charge_lower += beyond && row->charge_cmp->ratio < 1;
+			s->charge_higher += beyond && row->charge_cmp->ratio > 1;
 		}
 		if (isnan(row->gain))
 			continue;

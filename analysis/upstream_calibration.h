@@ -53,6 +53,13 @@ struct upstream_calibration {
 	const char *ceiling_variant;	/* NULL: none declared */
 	int metric, share_metric;	/* metric_defs indexes; share -1: none */
 	int charge_metric;		/* -1: none declared */
+	/*
+	 * the A/A pair on charge_metric in the profile's cells: the largest
+	 * |change| (the noise floor, NAN: no A/A cell), the cells and those
+	 * significant after correction (false positives)
+	 */
+	double charge_aa_floor;
+	size_t charge_aa_cells, charge_aa_significant;
 	double cpus;			/* upstream's machine */
 	struct calibration_point points[CALIBRATION_POINTS];
 	size_t npoints;
@@ -78,7 +85,10 @@ struct calibration_shape {
 	/* charge cycles per MB at the fewest and most clients, NAN: none */
 	double base_charge_first, base_charge_last;
 	double variant_charge_first, variant_charge_last;
-	/* rows where the variant's charge cycles are lower / higher with p_adj < alpha */
+	/*
+	 * rows where the variant's charge cycles are lower / higher with
+	 * p_adj < alpha and a change beyond the A/A floor
+	 */
 	size_t charge_lower, charge_higher, charge_rows;
 };
 void calibration_shape(const struct upstream_calibration *c, struct calibration_shape *out);
