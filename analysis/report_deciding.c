@@ -13,6 +13,11 @@
 #include "report_lookup.h"
 #include "report_md.h"
 
+int tally_tested(const struct tally *t)
+{
+	return t->better + t->worse + t->equivalent + t->inconclusive;
+}
+
 /* Smaller adjusted p first; at equal p the larger effect. */
 static int surer(const struct comparison *a, const struct comparison *b)
 {
@@ -98,8 +103,10 @@ void gain_caveat(FILE *f, const struct tally *t)
 		return;
 	fprintf(f, " But its surest gain (`%s`, %s) is larger than `%s`'s charge share there "
 		"(%.1f%%): most of it is receive work outside the charge functions, not the "
-		"charge path's own saving.", t->surest_gain->cell->variant,
-		t->surest_gain->cell->workload, t->surest_gain->base->variant, share * 100);
+		"charge path's own saving, so it is no evidence for the design's charge path "
+		"(read it as undecided until a run declares the charge path's own cycles).",
+		t->surest_gain->cell->variant, t->surest_gain->cell->workload,
+		t->surest_gain->base->variant, share * 100);
 }
 
 static void beyond_share(FILE *f, const struct comparison *c)

@@ -68,20 +68,16 @@ void tally_add(struct tally *t, const struct report *r, const struct comparison 
 								       "modelled_cycles_zen2"));
 		t->p_sensitive += other && other->verdict != c->verdict;
 	}
-	if (isnan(c->ratio) || c->ratio <= 0)
+	/* the estimate every sentence quotes: Hodges-Lehmann where there is one */
+	if (isnan(planning_ratio(c)) || planning_ratio(c) <= 0)
 		return;
-	imp = metric_improvement(&metric_defs[c->metric], c->ratio);
+	imp = metric_improvement(&metric_defs[c->metric], planning_ratio(c));
 	if (!t->rated++) {
 		t->best = t->worst = imp;
 		return;
 	}
 	t->best = fmax(t->best, imp);
 	t->worst = fmin(t->worst, imp);
-}
-
-int tally_tested(const struct tally *t)
-{
-	return t->better + t->worse + t->equivalent + t->inconclusive;
 }
 
 static const char *pct(char *buf, size_t cap, double ratio)
@@ -284,17 +280,30 @@ void family_lines(FILE *f, const struct report *r, const struct family *const *f
 }
 
 /* The undecided line that needs the most runs: at its observed effect, what n would decide it. */
-/* Which way an undecided line goes once n suffices, if its effect is the true one. */
-static const char *would_be(const struct comparison *c)
+/*
+ * Which way an undecided line goes at the n that decides it, if its effect is
+ * the true one: by the difference test where that n is enough for it (better
+ * or worse, within the margin if the effect is), else by equivalence.
+ */
+static const char *would_be(const struct report *r, const struct comparison *c, size_t n)
 {
+	double cv1 = c->cell->metrics[c->metric].cv, cv2 = c->base->metrics[c->metric].cv;
 	double e = planning_ratio(c);
+	int better = metric_improvement(&metric_defs[c->metric], e) > 1;
+	int within = fabs(log(e)) < log1p(c->margin);
+	size_t differ = stats_reps_for_effect(sqrt((cv1 * cv1 + cv2 * cv2) / 2), log(e), NAN,
+					      r->families[c->family].size, REPORT_ALPHA,
+					      FAMILY_REPS_CAP);
 
-	if (fabs(log(e)) < log1p(c->margin))
+	if (differ > n)
 		return "equivalent";
-	return metric_improvement(&metric_defs[c->metric], e) > 1 ? "better" : "worse";
+	if (within)
+		return better ? "better within the margin" : "worse within the margin";
+	return better ? "better" : "worse";
 }
 
-static void hardest_runs(char *buf, size_t cap, const struct tally *t, size_t now)
+static void hardest_runs(char *buf, size_t cap, const struct report *r, const struct tally *t,
+			 size_t now)
 {
 	const struct comparison *c = t->hardest;
 	const char *tp = workload_tenant_param(c->cell->workload);
@@ -321,7 +330,8 @@ static void hardest_runs(char *buf, size_t cap, const struct tally *t, size_t no
 		snprintf(buf, cap, "about %zu runs per cell (now %zu) would decide it if the "
 			 "observed effects are the true ones (the hardest: %s, %+.1f%% "
 			 "(Hodges-Lehmann) against a margin of ±%g%%, which would then come out "
-			 "%s)", t->hardest_n, now, which, pct, c->margin * 100, would_be(c));
+			 "%s)", t->hardest_n, now, which, pct, c->margin * 100,
+			 would_be(r, c, t->hardest_n));
 }
 
 const char *would_decide(char *buf, size_t cap, const struct report *r,
@@ -345,7 +355,7 @@ const char *would_decide(char *buf, size_t cap, const struct report *r,
 	 * figure (which assumes no effect): use them for what is undecided
 	 */
 	if (t->hardest && now)
-		hardest_runs(buf, cap, t, now);
+		hardest_runs(buf, cap, r, t, now);
 	else if (!most)
 		snprintf(buf, cap, "%s", "");
 	else if (most > FAMILY_REPS_CAP)
@@ -404,7 +414,7 @@ void family_answer(FILE *f, const struct report *r, const struct tally *t, const
 		fprintf(f, "a trade-off: better in %d and worse in %d of %d comparisons", t->better,
 			t->worse, tested);
 		counts_of(f, t);
-		fputs(" (lines above).", f);
+		fputs(" (each comparison is listed on the decisions page).", f);
 		gain_caveat(f, t);
 	} else if (t->equivalent == tested) {
 		fprintf(f, "%s (equivalent to baseline within the declared margin in all %d "

@@ -306,7 +306,10 @@ static void decision_table(FILE *f, const char *decisions, const struct chart_li
 		"family, not across the families of one question. The tests are exact at "
 		"small n, which puts a floor under p: at 5 runs a side the smallest "
 		"Mann-Whitney p is 2/252 = 0.0079 (0.024 after Holm in a family of 3), "
-		"reached only when the two sets do not overlap.\n\n| question | answer | "
+		"reached only when the two sets do not overlap. A percentage in parentheses "
+		"after an interval is its exact coverage; \"BH\" marks a descriptive p "
+		"(Benjamini-Hochberg over every comparison in no family), which decides "
+		"nothing.\n\n| question | answer | "
 		"deciding comparison: effect [interval], verdict, n |\n|---|---|---|\n", rel);
 	while (line && *line) {
 		const char *end = strchr(line, '\n');

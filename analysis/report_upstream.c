@@ -138,7 +138,7 @@ static void needed_share(FILE *f, const struct upstream_calibration *c)
 	if (isnan(g) || g <= 0 || isnan(top))
 		return;
 	fprintf(f, "Upstream's largest gain, %+.1f%%, needs the charge path to be at least "
-		"%.0f%% of the receive work (removing a share s gains at most s / (1 - s)); the "
+		"%.0f%% of the receive work; the "
 		"model's largest share is %.1f%%, so its gain cannot reach upstream's.",
 		g * 100, g / (1 + g) * 100, top * 100);
 }
@@ -165,8 +165,9 @@ static void shape_sentence(FILE *f, const struct upstream_calibration *c)
 	if (!isnan(s.share_first) && !isnan(s.share_last)) {
 		fprintf(f, "- **The bound:** `%s`'s charge share of the modelled receive work "
 			"goes from %.1f%% at the fewest clients to %.1f%% at the most (x%.2f); "
-			"the gain a design can reach by removing charge work is bounded by that "
-			"share. ", BASELINE_VARIANT, s.share_first * 100, s.share_last * 100,
+			"removing the charge functions' own work can gain at most s / (1 - s) "
+			"of it; a larger measured gain, and the ceiling below, come from receive "
+			"work outside them. ", BASELINE_VARIANT, s.share_first * 100, s.share_last * 100,
 			s.share_last / s.share_first);
 		needed_share(f, c);
 		fputc('\n', f);
@@ -203,8 +204,9 @@ void md_upstream_calibration(FILE *f, const struct report *r, const struct chart
 		fprintf(f, "%s. The matrix's figure is the modelled receive throughput gain of "
 			"`%s` over `%s`: 1 / (the Hodges-Lehmann ratio of `%s`) - 1, in %s timing "
 			"(a saturated receive CPU moves MB at the inverse of its cost per MB). "
-			"Clients are compared per CPU: upstream had %g CPUs, the guest has the "
-			"cell's `cpus`; upstream's value at a per-CPU load between its rows is "
+			"Clients are compared per CPU (a load per CPU, since the guest cannot have "
+			"upstream's CPU count): upstream had %g CPUs, the guest has the cell's "
+			"`cpus`; upstream's value at a per-CPU load between its rows is "
 			"interpolated linearly.\n\n", c->reference ? c->reference : c->commit,
 			c->variant, BASELINE_VARIANT, c->metric_path, c->timing ? c->timing : "?",
 			c->cpus);
