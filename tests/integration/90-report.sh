@@ -656,7 +656,13 @@ pfx=tests/fixtures/report-pathology
 $MMX report "$pfx" --gate "$tmp/no-gate" --out "$tmp/patho" >/dev/null 2>"$tmp/patho.err"
 check "calibration store: report exits 0" test $? -eq 0
 pmd=$tmp/patho/REPORT.md
-calib() { sed -n '/^## Calibration against upstream: f735eebe55f8/,/^## Confirmatory/p' "$pmd"; }
+calib() { sed -n '/^## Calibration against upstream: f735eebe55f8/,/^## Every/p' "$pmd"; }
+calib_rows() {	# calib_rows WHAT ROW-REGEX...: each a row of the calibration table
+	local what=$1 row; shift
+	for row in "$@"; do
+		check "calibration: $what, row '${row%% *}'" grep -qE "^\| $row" <(calib)
+	done
+}
 check "calibration: its section comes right after the decisions" \
 	test "$(grep -n '^## ' "$pmd" | sed -n 2p | cut -d: -f2-)" = \
 	     "## Calibration against upstream: f735eebe55f8 (profile \`pathology\`)"
@@ -669,13 +675,11 @@ check "calibration: upstream's own row where the loads meet (0.5 per CPU)" \
 	grep -qE '^\| 4 \| 0\.500 \| .* \| 12\.0% \| [^|]* \| \+145\.1% \|$' <(calib)
 check "calibration: past upstream's loads, said so" \
 	grep -qE '^\| 8 \| 1\.000 \| .* \| outside upstream.s range \|$' <(calib)
-for row in '1 | 0.125 .* | \+20\.0% | \+35\.3% \|$' '2 | 0.250 .* | \+29\.4% | ' '4 | 0.500 .* | \+47\.1% | ' '8 | 1.000 .* | \+69\.4% | '; do
-	check "calibration: the ceiling, baseline / nosocket - 1, row '${row%% *}'" grep -qE "^\| $row" <(calib)
-done
-for row in '1 | 0.125 .* | \+2\.6% | 5\.0% |' '2 | 0.250 .* | \+4\.6% | 8\.0% |' '4 | 0.500 .* | \+7\.8% | 12\.0% |' '8 | 1.000 .* | \+13\.2% | 20\.0% |'; do
-	# 1 client: base 102000 less the 5100 - 2500 charge cycles saved: 102000 / 99400 - 1
-	check "calibration: the charge path's own part of the gain, row '${row%% *}'" grep -qE "^\| $row" <(calib)
-done
+calib_rows "the ceiling, baseline / nosocket - 1" '1 | 0.125 .* | \+20\.0% | \+35\.3% \|$' \
+	'2 | 0.250 .* | \+29\.4% | ' '4 | 0.500 .* | \+47\.1% | ' '8 | 1.000 .* | \+69\.4% | '
+# 1 client: base 102000 less the 5100 - 2500 charge cycles saved: 102000 / 99400 - 1
+calib_rows "the charge path's own part of the gain" '1 | 0.125 .* | \+2\.6% | 5\.0% |' \
+	'2 | 0.250 .* | \+4\.6% | 8\.0% |' '4 | 0.500 .* | \+7\.8% | 12\.0% |' '8 | 1.000 .* | \+13\.2% | 20\.0% |'
 check "calibration: the charge path's own cycles per MB, baseline to multi-slot, row 4 (15000 = 125000 x 12%)" \
 	grep -qE '^\| 4 \| 0\.500 \| [^|]* \| 3 v 3 \| 15000 → 6000, -60\.0% \[' <(calib)
 check "calibration: the charge path from fewest to most clients, both designs" \
