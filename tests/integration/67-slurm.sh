@@ -93,6 +93,6 @@ check "mmx report merges the shard directory (exit 0)" test $? -eq 0
 check "from 2 stores" grep -q 'runs merged from 2 stores' <<<"$out"
 n=$(all | wc -l)
 check "REPORT.md counts the $n records of both shard stores" \
-	grep -q "res/shard-1/runs.jsonl, .*res/shard-2/runs.jsonl\` ($n run records)" "$work/report/REPORT.md"
+	grep -q "res/shard-1/runs.jsonl, .*res/shard-2/runs.jsonl\` ($n run records, " "$work/report/REPORT.md"
 check "REPORT.md was written" test -s "$work/report/REPORT.md"
 echo "# the whole test took $(( $(date +%s) - t0 )) s"
