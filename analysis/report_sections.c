@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aa_noise.h"
 #include "report_format.h"
 #include "report_lookup.h"
 #include "report_md.h"
@@ -41,39 +42,17 @@ void md_correctness(FILE *f, const struct report *r)
 	fputc('\n', f);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static void calibration_row(FILE *f, const struct report *r, const char *timing, size_t m)
 {
-	double dev[512];
-	size_t n = 0, raw = 0, adjusted = 0, testable = 0;
-	double widest = 0;
+	struct aa_noise a;
 
-	for (size_t i = 0; i < r->ncmp && n < 512; i++) {
-		const struct comparison *c = &r->cmp[i];
-
-		if (!c->aa || c->metric != m || strcmp(c->cell->timing, timing) ||
-		    isnan(c->ratio) || c->not_tested)
-			continue;
-		dev[n++] = fabs(c->ratio - 1.0);
-		raw += !isnan(c->mwu.p) && c->mwu.p < REPORT_ALPHA;
-		adjusted += c->significant;
-		testable += c->min_p < REPORT_ALPHA;
-		if (c->ci.valid)
-			widest = fmax(widest, fmax(fabs(c->ci.hi - 1), fabs(c->ci.lo - 1)));
-	}
-	if (!n)
+	aa_noise(r, timing, m, NULL, &a);
+	if (!a.cells)
 		return;
-	qsort(dev, n, sizeof(dev[0]), cmp_double);
 	fprintf(f, "| %s | %s | %zu | %.1f%% | %.1f%% | %.1f%% | %zu of %zu (%.0f%%) | %zu | %zu |\n",
-		timing, metric_defs[m].label, n, stats_quantile_sorted(dev, n, 0.5) * 100,
-		dev[n - 1] * 100, widest * 100, raw, n, 100.0 * (double)raw / (double)n,
-		adjusted, testable);
+		timing, metric_defs[m].label, a.cells, a.median * 100, a.floor * 100,
+		a.widest * 100, a.raw, a.cells, 100.0 * (double)a.raw / (double)a.cells,
+		a.significant, a.testable);
 }
 
 void md_calibration(FILE *f, const struct report *r)

@@ -125,22 +125,16 @@ static void charge_bullet(FILE *f, const struct upstream_calibration *c,
  * upstream's largest gain G needs s >= G / (1 + G): set beside the largest
  * share the model shows.
  */
-static void needed_share(FILE *f, const struct upstream_calibration *c)
+static void needed_share(FILE *f, const struct calibration_shape *s)
 {
-	double g = NAN, top = NAN;
+	double g = s->upstream_max;
 
-	for (size_t i = 0; i < c->npoints; i++)
-		if (isnan(g) || calibration_upstream_gain(c, i) > g)
-			g = calibration_upstream_gain(c, i);
-	for (size_t i = 0; i < c->nrows; i++)
-		if (!isnan(c->rows[i].base_share) && (isnan(top) || c->rows[i].base_share > top))
-			top = c->rows[i].base_share;
-	if (isnan(g) || g <= 0 || isnan(top))
+	if (isnan(g) || g <= 0 || isnan(s->share_max))
 		return;
 	fprintf(f, "Upstream's largest gain, %+.1f%%, needs the charge path to be at least "
 		"%.0f%% of the receive work; the "
 		"model's largest share is %.1f%%, so its gain cannot reach upstream's.",
-		g * 100, g / (1 + g) * 100, top * 100);
+		g * 100, g / (1 + g) * 100, s->share_max * 100);
 }
 
 static void shape_sentence(FILE *f, const struct upstream_calibration *c)
@@ -169,7 +163,7 @@ static void shape_sentence(FILE *f, const struct upstream_calibration *c)
 			"of it; a larger measured gain, and the ceiling below, come from receive "
 			"work outside them. ", BASELINE_VARIANT, s.share_first * 100, s.share_last * 100,
 			s.share_last / s.share_first);
-		needed_share(f, c);
+		needed_share(f, &s);
 		fputc('\n', f);
 	}
 	if (s.with_charge_part)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aa_noise.h"
 #include "report_lookup.h"
 #include "upstream_calibration.h"
 
@@ -165,22 +166,16 @@ static void add_row(const struct report *r, struct upstream_calibration *c,
 	row->upstream_gain = upstream_gain_at(c, row->per_cpu);
 }
 
-/* The A/A pair's noise on the charge metric in the profile's cells of the workload. */
+/* The A/A pair's noise on the charge metric in the profile's cells. */
 static void aa_floor(const struct report *r, struct upstream_calibration *c, const char *profile)
 {
-	c->charge_aa_floor = NAN;
-	for (size_t i = 0; c->charge_metric >= 0 && i < r->ncmp; i++) {
-		const struct comparison *cmp = &r->cmp[i];
+	struct aa_noise a = { .floor = NAN };
 
-		if (!cmp->aa || cmp->metric != (size_t)c->charge_metric || cmp->not_tested ||
-		    strcmp(cmp->cell->profile, profile) || strcmp(cmp->cell->workload, c->workload) ||
-		    !c->timing || strcmp(cmp->cell->timing, c->timing) || isnan(cmp->ratio))
-			continue;
-		c->charge_aa_cells++;
-		c->charge_aa_significant += cmp->significant;
-		if (isnan(c->charge_aa_floor) || fabs(cmp->ratio - 1) > c->charge_aa_floor)
-			c->charge_aa_floor = fabs(cmp->ratio - 1);
-	}
+	if (c->charge_metric >= 0 && c->timing)
+		aa_noise(r, c->timing, (size_t)c->charge_metric, profile, &a);
+	c->charge_aa_floor = a.floor;
+	c->charge_aa_cells = a.cells;
+	c->charge_aa_significant = a.significant;
 }
 
 static int by_clients(const void *a, const void *b)
@@ -230,7 +225,7 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 	const struct calibration_row *prev = NULL;
 
 	memset(s, 0, sizeof(*s));
-	s->share_first = s->share_last = NAN;
+	s->share_first = s->share_last = s->share_max = s->upstream_max = NAN;
 	s->base_charge_first = s->base_charge_last = NAN;
 	s->variant_charge_first = s->variant_charge_last = NAN;
 	for (size_t i = 0; i < c->nrows; i++) {
@@ -240,6 +235,8 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 			if (isnan(s->share_first))
 				s->share_first = row->base_share;
 			s->share_last = row->base_share;
+			if (isnan(s->share_max) || row->base_share > s->share_max)
+				s->share_max = row->base_share;
 		}
 		if (!isnan(row->base_charge) && !isnan(row->variant_charge)) {
 			if (isnan(s->base_charge_first)) {
@@ -275,6 +272,9 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 		}
 		prev = row;
 	}
+	for (size_t i = 0; i < c->npoints; i++)
+		if (isnan(s->upstream_max) || calibration_upstream_gain(c, i) > s->upstream_max)
+			s->upstream_max = calibration_upstream_gain(c, i);
 	for (size_t i = 0; i + 1 < c->npoints; i++) {
 		s->upstream_steps++;
 		s->upstream_rises += calibration_upstream_gain(c, i + 1) >

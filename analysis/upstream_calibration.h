@@ -80,6 +80,8 @@ struct calibration_shape {
 	size_t falls_apart;	/* falls whose intervals do not overlap */
 	size_t upstream_rises, upstream_steps;
 	double share_first, share_last;	/* baseline's share at fewest, most clients */
+	double share_max;		/* baseline's largest share, NAN: none */
+	double upstream_max;		/* upstream's largest gain, NAN: no row */
 	/* rows whose gain's interval lies beyond the charge path's part of it */
 	size_t beyond_charge, with_charge_part;
 	/* charge cycles per MB at the fewest and most clients, NAN: none */
