@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The forest plot: every confirmatory comparison as one row, its change
- * against baseline (Hodges-Lehmann) with the interval, the family's margin
- * drawn behind it in grey and the verdict as its colour; the whole set of
- * decisions on one screen.
+ * against baseline or the family's reference variant (Hodges-Lehmann) with
+ * the interval, the family's margin drawn behind it in grey and the verdict
+ * as its colour; the whole set of decisions on one screen.
  */
 #include <math.h>
 #include <stdio.h>
@@ -45,6 +45,17 @@ static void row_label(char *buf, size_t cap, const struct report *r, const struc
 		 c->cell->workload);
 	if (!isnan(t))
 		snprintf(buf + strlen(buf), cap - strlen(buf), ", %s=%g", tp, t);
+	if (strcmp(c->base->variant, BASELINE_VARIANT))
+		snprintf(buf + strlen(buf), cap - strlen(buf), " vs %s", c->base->variant);
+}
+
+/* What the rows are compared with: one variant's name, or "each row's reference". */
+static const char *rows_reference(const struct comparison *const *rows, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(rows[i]->base->variant, rows[0]->base->variant))
+			return "each row's reference";
+	return n ? rows[0]->base->variant : BASELINE_VARIANT;
 }
 
 /*
@@ -88,7 +99,7 @@ static void forest_draw(const struct report *r, const char *dir, struct chart_li
 			const struct comparison *const *rows, size_t n, const char *name,
 			const char *title)
 {
-	char label[400], sub[300];
+	char label[400], sub[300], axis[200];
 	struct chart *ch;
 	size_t drawn_series = 0;
 	FILE *dat, *gp;
@@ -112,7 +123,8 @@ static void forest_draw(const struct report *r, const char *dir, struct chart_li
 	fputs("\n\n", dat);
 	snprintf(sub, sizeof(sub), "Hodges-Lehmann change and interval; grey: the family's "
 		 "margin\na cost going up is worse, throughput going up is better");
-	chart_preamble(gp, ch, sub, "change against baseline (%)", "");
+	snprintf(axis, sizeof(axis), "change against %s (%%)", rows_reference(rows, n));
+	chart_preamble(gp, ch, sub, axis, "");
 	/* up to seven entries: in rows, or the last ones fall off the canvas */
 	fputs("set key below horizontal maxcols 3\n", gp);
 	fputs("set yrange [] reverse\nset ytics nomirror font ',9' (", gp);
@@ -163,15 +175,16 @@ void chart_forest(const struct report *r, const char *dir, struct chart_list *l)
 		chart_note_absent(l, "forest plot: no confirmatory comparison with an effect");
 		return;
 	}
-	forest_draw(r, dir, l, rows, n, "forest-confirmatory",
-		    "Every confirmatory comparison: change against baseline");
+	snprintf(title, sizeof(title), "Every confirmatory comparison: change against %s",
+		 rows_reference(rows, n));
+	forest_draw(r, dir, l, rows, n, "forest-confirmatory", title);
 	/* one per question, shown under it on the decisions page */
 	for (const char *const *q = family_questions; *q; q++) {
 		n = forest_rows(r, *q, rows, FOREST_MAX_ROWS);
 		if (!n)
 			continue;
-		snprintf(title, sizeof(title), "%s: its confirmatory comparisons against baseline",
-			 question_title(*q));
+		snprintf(title, sizeof(title), "%s: its confirmatory comparisons against %s",
+			 question_title(*q), rows_reference(rows, n));
 		forest_draw(r, dir, l, rows, n, chart_forest_name(*q, name, sizeof(name)), title);
 	}
 }

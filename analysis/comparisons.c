@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Every variant's cell against the baseline cell with the same workload,
- * parameters, timing mode and kconfig axis (never across timing modes):
+ * parameters, timing mode and kconfig axis (never across timing modes),
+ * and, where a family names another reference variant (RFC 3's slot counts
+ * against upstream's 7), its cells against that variant's cell too:
  * ratio of medians with the Hodges-Lehmann interval of the scale factor
  * between the two (ratio_interval.c) at 95% and, for equivalence, at
  * 1 - 2 alpha, and the Mann-Whitney p.  A comparison that cannot differ is
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "family_spec.h"
 #include "report.h"
 
 static int all_zero(const struct cell_metric *cm)
@@ -52,7 +55,7 @@ static int add(struct report *r, struct cell *c, struct cell *base, size_t m)
 		.cell = c, .base = base, .metric = m, .ratio = NAN, .ratio_hl = NAN,
 		.margin = NAN, .mwu = { NAN, NAN, 0 },
 		.min_p = stats_smallest_p(x->n, b->n), .family = -1, .p_adj = NAN,
-		.aa = !strcmp(c->variant, AA_VARIANT),
+		.aa = !strcmp(c->variant, AA_VARIANT) && !strcmp(base->variant, BASELINE_VARIANT),
 		.not_tested = degenerate(r, c, base, m),
 	};
 	if (cmp->not_tested) {
@@ -77,6 +80,49 @@ const struct comparison *comparison_find(const struct report *r, const struct ce
 	return NULL;
 }
 
+/* Every metric of cell c against cell base. */
+static int add_cell(struct report *r, struct cell *c, struct cell *base)
+{
+	for (size_t m = 0; m < metric_defs_count; m++)
+		if (!strcmp(metric_defs[m].workload, c->workload) && add(r, c, base, m) < 0)
+			return -1;
+	return 0;
+}
+
+static int compared_with(const struct report *r, const struct cell *c,
+			 const struct cell *base)
+{
+	for (size_t i = 0; i < r->ncmp; i++)
+		if (r->cmp[i].cell == c && r->cmp[i].base == base)
+			return 1;
+	return 0;
+}
+
+/* Cell c against the reference of every family of its profile that tests it. */
+static int add_references(struct report *r, struct cell *c)
+{
+	json_t *prof = json_object_get(r->profiles, c->profile), *fam, *test;
+	size_t i, k;
+
+	json_array_foreach(json_object_get(prof, "families"), i, fam) {
+		const char *ref = family_reference(fam);
+		struct cell *base;
+
+		if (!strcmp(ref, BASELINE_VARIANT) || !strcmp(ref, c->variant))
+			continue;
+		json_array_foreach(json_object_get(fam, "tests"), k, test) {
+			if (!family_test_matches(fam, test, family_timing(prof, fam), c->variant,
+						 c->workload, c->kconfig, c->timing,
+						 c->params_json))
+				continue;
+			base = cell_find(r, ref, c->workload, c->params, c->timing, c->kconfig);
+			if (base && !compared_with(r, c, base) && add_cell(r, c, base) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
 int comparisons_build(struct report *r)
 {
 	for (size_t i = 0; i < r->ncells; i++) {
@@ -86,10 +132,8 @@ int comparisons_build(struct report *r)
 			continue;
 		base = cell_find(r, BASELINE_VARIANT, c->workload, c->params, c->timing,
 				 c->kconfig);
-		for (size_t m = 0; base && m < metric_defs_count; m++)
-			if (!strcmp(metric_defs[m].workload, c->workload) &&
-			    add(r, c, base, m) < 0)
-				return -1;
+		if ((base && add_cell(r, c, base) < 0) || add_references(r, c) < 0)
+			return -1;
 	}
 	return families_build(r);
 }

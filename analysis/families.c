@@ -36,6 +36,7 @@ static int member_of(const struct family *f, const struct comparison *c, json_t 
 
 	return c->metric == m && c->family < 0 && !c->not_tested &&
 	       !strcmp(cell->profile, f->profile) &&
+	       !strcmp(c->base->variant, family_reference(f->spec)) &&
 	       family_test_matches(f->spec, test, f->timing, cell->variant, cell->workload,
 				   cell->kconfig, cell->timing, cell->params_json);
 }

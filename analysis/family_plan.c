@@ -15,12 +15,12 @@
 #define PLAN_ALPHA 0.05
 #define PLAN_REPS_CAP 5000
 
-/* The baseline cell a planned cell is compared with, or NULL. */
-static const struct plan_cell *baseline_of(const struct plan_cell *c,
-					   const struct plan_cell *cells, size_t n)
+/* The reference cell (baseline unless the family names another) of a planned cell, or NULL. */
+static const struct plan_cell *reference_of(const char *ref, const struct plan_cell *c,
+					    const struct plan_cell *cells, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (!strcmp(cells[i].variant, "baseline") && !strcmp(cells[i].axis, c->axis) &&
+		if (!strcmp(cells[i].variant, ref) && !strcmp(cells[i].axis, c->axis) &&
 		    !strcmp(cells[i].workload, c->workload) &&
 		    !strcmp(cells[i].timing, c->timing) && json_equal(cells[i].params, c->params))
 			return &cells[i];
@@ -76,12 +76,13 @@ static struct test_plan plan_test(json_t *family, json_t *test, const char *mode
 		double cv;
 
 		if (!family_test_matches(family, test, mode, c->variant, c->workload, c->axis,
-					 c->timing, c->params) || !(b = baseline_of(c, cells, n)))
+					 c->timing, c->params) ||
+		    !(b = reference_of(family_reference(family), c, cells, n)))
 			continue;
 		tp.size++;
 		if (!runs || !path)
 			continue;
-		/* the A/A twin where planned, else the baseline alone: pure noise */
+		/* the A/A twin where planned, else the reference alone: its noise */
 		aa = twin_of(b, "baseline-aa", cells, n);
 		cv = cell_cv(runs, b->id, path);
 		if (!isnan(cv)) {

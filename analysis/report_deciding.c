@@ -140,8 +140,8 @@ void deciding_line(FILE *f, const struct report *r, const struct tally *t)
 	if (!isnan(x))
 		snprintf(at, sizeof(at), " at %s=%g", tp, x);
 	/* the centre of the interval shown, as the runs-per-cell sentences quote it */
-	fprintf(f, "  **%s:** `%s` vs baseline, %s%s, %s: %s (Hodges-Lehmann), **%s** (%s), "
-		"n = %zu vs %zu", role, c->cell->variant, c->cell->workload, at,
+	fprintf(f, "  **%s:** `%s` vs %s, %s%s, %s: %s (Hodges-Lehmann), **%s** (%s), "
+		"n = %zu vs %zu", role, c->cell->variant, c->base->variant, c->cell->workload, at,
 		metric_defs[c->metric].label,
 		fmt_delta(delta, sizeof(delta), isnan(c->ratio_hl) ? c->ratio : c->ratio_hl,
 			  &c->ci),

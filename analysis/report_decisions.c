@@ -157,7 +157,7 @@ static size_t question(FILE *f, const struct report *r, const char *id, const ch
 
 	fprintf(f, "### %s\n\n", title);
 	if (chart_forest_count(r, id))
-		fprintf(f, "![%s: its confirmatory comparisons against baseline](%s.svg)\n\n",
+		fprintf(f, "![%s: its confirmatory comparisons against their reference](%s.svg)\n\n",
 			question_title(id), chart_forest_name(id, name, sizeof(name)));
 	for (size_t i = 0; i < nf; i++)
 		family_header(f, r, fams[i]);
@@ -358,10 +358,77 @@ static void policies_said(FILE *f, const struct report *r, const struct family *
 		fputs(" Eviction policy: no variant of the family names one.", f);
 }
 
+/* Members compared with baseline (arg NULL) or with a family's named reference (arg set). */
+static int against(const struct report *r, const struct comparison *c, const void *arg)
+{
+	(void)r;
+	return !strcmp(c->base->variant, BASELINE_VARIANT) == !arg;
+}
+
+/* The families' comparisons against a named reference, one clause each, by test. */
+static void reference_clauses(FILE *f, const struct report *r, const struct family **fams,
+			      size_t nf)
+{
+	int parts = 0;
+
+	for (size_t k = 0; k < nf; k++) {
+		const struct family *fam = fams[k];
+		const char *ref = family_reference(fam->spec);
+		int index = (int)(fam - r->families);
+
+		if (!strcmp(ref, BASELINE_VARIANT))
+			continue;
+		for (size_t i = 0; i < fam->nparts; i++) {
+			const struct family_part *p = &fam->parts[i];
+			int n = 0;
+
+			if (p->metric < 0)
+				continue;
+			fprintf(f, "%s %s against `%s`, %s %s: ", parts++ ? ";" : "", fam->id,
+				ref, p->workload, metric_defs[p->metric].label);
+			for (size_t j = 0; j < r->ncmp; j++) {
+				const struct comparison *c = &r->cmp[j];
+				const char *tp = tenant_param_of(c->cell->workload);
+				char delta[96];
+
+				if (c->family != index || c->metric != (size_t)p->metric ||
+				    strcmp(c->cell->workload, p->workload))
+					continue;
+				fprintf(f, "%s`%s`", n++ ? ", " : "", c->cell->variant);
+				if (tp && !isnan(cell_param(c->cell, tp)))
+					fprintf(f, " at %s=%g", tp, cell_param(c->cell, tp));
+				fprintf(f, " %s (**%s**)",
+					fmt_delta(delta, sizeof(delta), isnan(c->ratio_hl) ?
+						  c->ratio : c->ratio_hl, NULL),
+					verdict_word(r, c));
+			}
+			if (!n)
+				fputs("no comparison with data", f);
+		}
+	}
+	if (parts)
+		fputc('.', f);
+}
+
+/* Whether a family of the question compares a dynamic-size variant (knobs.sizing). */
+static int dynamic_measured(const struct report *r, const struct family **fams, size_t nf)
+{
+	for (size_t i = 0; i < r->ncmp; i++) {
+		const struct variant_info *v = variant_find(r, r->cmp[i].cell->variant);
+		const char *sizing = v ? json_string_value(json_object_get(v->knobs, "sizing")) :
+			NULL;
+
+		for (size_t k = 0; sizing && !strcmp(sizing, "dynamic") && k < nf; k++)
+			if (r->cmp[i].family == (int)(fams[k] - r->families))
+				return 1;
+	}
+	return 0;
+}
+
 static void q_slots(FILE *f, const struct report *r, const char **modes, size_t nm)
 {
 	const struct family *fams[MAX_FAMILIES];
-	struct tally t = { 0 }, d = { 0 };
+	struct tally t = { 0 }, tr = { 0 }, d = { 0 };
 	struct descriptive ds;
 	FILE *g;
 	size_t nf = question(f, r, "rfc3", "RFC 3. If multi-memcg: how many slots, static or "
@@ -369,13 +436,22 @@ static void q_slots(FILE *f, const struct report *r, const char **modes, size_t 
 	char more[400];
 
 	if (nf) {
-		family_lines(f, r, fams, nf, NULL, NULL, &t);
+		family_lines(f, r, fams, nf, against, NULL, &t);
+		family_lines(f, r, fams, nf, against, "", &tr);
 		would_decide(more, sizeof(more), r, &t);
 		fputs("\n  **Answer (confirmatory):** ", f);
-		if (!tally_tested(&t))
-			fputs("not decided: no slot setting of the family has data in this store.",
-			      f);
-		else if (t.better || t.worse)
+		if (tally_tested(&tr)) {
+			fputs("against each family's reference (Hodges-Lehmann change, verdict "
+			      "after Holm in the family):", f);
+			reference_clauses(f, r, fams, nf);
+			if (tally_tested(&t))
+				fputs(" Against baseline:", f);
+		}
+		if (!tally_tested(&t)) {
+			if (!tally_tested(&tr))
+				fputs("not decided: no slot setting of the family has data in this "
+				      "store.", f);
+		} else if (t.better || t.worse)
 			fprintf(f, "the slot settings matter: %d settings better and %d worse "
 				"than baseline (improvement factors %.3f to %.3f); the heat map "
 				"shows which.", t.better, t.worse, t.worst, t.best);
@@ -388,9 +464,15 @@ static void q_slots(FILE *f, const struct report *r, const char **modes, size_t 
 				"(improvement factors %.3f to %.3f)%s%s.", tally_tested(&t),
 				t.equivalent, t.worst, t.best, more[0] ? "; " : "", more);
 		policies_said(f, r, fams, nf);
-		fputs(" Static against dynamic sizing: not measured (no dynamic-size variant), "
-		      "so the data cannot decide it.\n\n", f);
-		if (tally_tested(&t))
+		if (dynamic_measured(r, fams, nf))
+			fputs(" Static against dynamic sizing: the dynamic-size variant is "
+			      "compared above.\n\n", f);
+		else
+			fputs(" Static against dynamic sizing: not measured (no dynamic-size "
+			      "variant), so the data cannot decide it.\n\n", f);
+		if (tally_tested(&tr))
+			deciding_line(f, r, &tr);
+		else if (tally_tested(&t))
 			deciding_line(f, r, &t);
 	}
 	g = descriptive_open(&ds, f);

@@ -116,8 +116,8 @@ void comparison_line(FILE *f, const struct report *r, const struct comparison *c
 	if (!isnan(x))
 		snprintf(at, sizeof(at), " at %s=%g", tp, x);
 	cell_setting(r, c->cell, c->metric, NULL, set, sizeof(set));
-	fprintf(f, "  - `%s` vs baseline, %s %s%s%s%s%s, %s, kconfig %s: ", c->cell->variant,
-		c->cell->workload, d->label, at, set[0] ? " (" : "", set, set[0] ? ")" : "",
+	fprintf(f, "  - `%s` vs %s, %s %s%s%s%s%s, %s, kconfig %s: ", c->cell->variant,
+		c->base->variant, c->cell->workload, d->label, at, set[0] ? " (" : "", set, set[0] ? ")" : "",
 		c->cell->timing, c->cell->kconfig);
 	if (c->not_tested) {
 		fprintf(f, "**not tested: %s**\n", c->not_tested);

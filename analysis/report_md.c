@@ -300,7 +300,8 @@ static void decision_table(FILE *f, const char *decisions, const struct chart_li
 		"decisions.md)). \"(confirmatory)\" marks an answer its declared families "
 		"decide. The last column is the comparison the answer rests on (a "
 		"significant loss before any gain), or, where nothing decides, the one that "
-		"needs the most runs: its change against baseline with the Hodges-Lehmann "
+		"needs the most runs: its change against baseline (or the family's named "
+		"reference variant) with the Hodges-Lehmann "
 		"interval, the verdict, the adjusted p and n. A question's chart link draws "
 		"its confirmatory comparisons as a forest plot. Holm corrects within each "
 		"family, not across the families of one question. The tests are exact at "
@@ -376,7 +377,8 @@ static void forest_section(FILE *f, const struct chart_list *charts, const char 
 	for (size_t i = 0; i < charts->n; i++)
 		if (!strcmp(charts->v[i].name, "forest-confirmatory") && charts->v[i].drawn)
 			fprintf(f, "## Every confirmatory comparison\n\nOne row per comparison "
-				"of the families above: the change against baseline with its "
+				"of the families above: the change against baseline (or the "
+				"family's named reference) with its "
 				"Hodges-Lehmann interval, the family's margin in grey, the "
 				"verdict as the colour.\n\n![%s](%s/%s.svg)\n\n", charts->v[i].title,
 				rel, charts->v[i].name);

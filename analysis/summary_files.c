@@ -144,7 +144,7 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 		     "variant,workload,params,timing_mode,kconfig,metric,n,n_baseline,ratio,"
 		     "ratio_ci_lo,ratio_ci_hi,ratio_ci_coverage,ratio_ci_exact,ratio_hl,mwu_u,p,"
 		     "p_exact,min_possible_p,family,p_adj,p_adj_method,margin,equiv_ci_lo,"
-		     "equiv_ci_hi,equiv_ci_coverage,verdict,not_tested,aa\n");
+		     "equiv_ci_hi,equiv_ci_coverage,verdict,not_tested,aa,reference\n");
 	if (!f)
 		return -1;
 	for (size_t i = 0; i < r->ncmp; i++) {
@@ -181,7 +181,8 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 		csv_num(f, ci_coverage(&c->tost), 0);
 		csv_str(f, verdict, 0);
 		csv_str(f, c->not_tested ? c->not_tested : "", 0);
-		fprintf(f, "%d\n", c->aa);
+		fprintf(f, "%d,", c->aa);
+		csv_str(f, c->base->variant, 1);
 		o = json_pack(
 			"{s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
 			" s:o, s:b, s:o, s:o, s:s, s:b}",
@@ -198,7 +199,7 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 			"min_possible_p", num_or_null(c->min_p),
 			"p_adj", num_or_null(c->p_adj), "verdict", verdict, "aa", c->aa);
 		if (o)
-			json_object_update_new(o, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:b}",
+			json_object_update_new(o, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:b, s:s}",
 				"family", family[0] ? json_string(family) : json_null(),
 				"p_adj_method", method[0] ? json_string(method) : json_null(),
 				"margin", num_or_null(c->margin),
@@ -206,7 +207,7 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 				"equiv_ci_hi", num_or_null(ci_hi(&c->tost)),
 				"equiv_ci_coverage", num_or_null(ci_coverage(&c->tost)),
 				"not_tested", str_or_null(c->not_tested),
-				"aa_outside", c->aa_outside));
+				"aa_outside", c->aa_outside, "reference", c->base->variant));
 		json_array_append_new(all, o);
 	}
 	return fclose(f);

@@ -27,6 +27,13 @@ const char *family_kconfig(json_t *family)
 	return k ? k : "base";
 }
 
+const char *family_reference(json_t *family)
+{
+	const char *v = json_string_value(json_object_get(family, "reference"));
+
+	return v ? v : "baseline";
+}
+
 const char *family_timing(json_t *profile, json_t *family)
 {
 	const char *t = json_string_value(json_object_get(family, "timing_mode"));

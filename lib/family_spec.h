@@ -13,7 +13,8 @@
  * first with data in a store is used, so a store made before the cost
  * plugin still answers on throughput), the tenant counts and optionally
  * other parameters; its comparisons are every cell of its variants (a test
- * may name its own) that a test matches, each against baseline.
+ * may name its own) that a test matches, each against the family's
+ * reference variant (baseline unless it names another) at the same settings.
  */
 
 /* The questions, in the decision summary's order; NULL-terminated. */
@@ -26,6 +27,11 @@ int workload_is_receive(const char *workload);
 
 /* The family's kconfig axis: its "kconfig", else "base". */
 const char *family_kconfig(json_t *family);
+/*
+ * The variant the family's comparisons are made against: its "reference",
+ * else baseline (RFC 3's slot counts against upstream's 7 slots, say).
+ */
+const char *family_reference(json_t *family);
 /*
  * The timing mode a family is judged in: its "timing_mode", else the
  * profile's first (its primary; a profile may add cells of another mode,

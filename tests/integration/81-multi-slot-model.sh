@@ -30,3 +30,23 @@ check "stock_overflow=drain is the default" \
 check "stock_overflow=clamp is taken" grep -q "stock_overflow=clamp -> ret 0, clamp " "$tmp/model.log"
 check "a 32-slot build booted with stock_slots=N behaves like an N-slot build" \
 	grep -q "RANDOM slots=7 built == 32 booted with stock_slots=7" "$tmp/model.log"
+
+# multi-slot-dynamic (its patch on top of multi-slot's series): the same
+# model test on the stock that sizes itself per CPU, then a mutant that
+# never grows, which the test must catch
+patch -d "$tmp/tree" -p1 -s <variants/multi-slot-dynamic/0006-*.patch >"$tmp/patch.log" 2>&1
+check "multi-slot-dynamic's patch applies on top of multi-slot's series" test $? -eq 0
+sh variants/multi-slot-dynamic/model-test.sh "$tmp/tree" >"$tmp/dynamic.log" 2>&1
+rc=$?
+check "the dynamic stock's model test passes (exit $rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || tail -n 20 "$tmp/dynamic.log"
+check "k memcgs in turn make the dynamic stock grow to k slots and stop missing" \
+	grep -q "RANDOM dynamic: 12 memcgs.* cyclic 12: 12 active, 0 misses" "$tmp/dynamic.log"
+check "the dynamic stock never grows past memcontrol.stock_slots" \
+	grep -q "RANDOM stock_slots=7 .* grew to 7 of 7, .* cyclic 7: 7 active" "$tmp/dynamic.log"
+check "one memcg left alone gets every other slot given back" \
+	test "$(grep -c "alone: 1 cached" "$tmp/dynamic.log")" -eq 12
+sed -i 's/return stock->nr_active++;/return -1;/' "$tmp/tree/mm/memcontrol.c"
+check "the mutant that never grows is applied" test "$(grep -c "return stock->nr_active++;" "$tmp/tree/mm/memcontrol.c")" -eq 0
+if sh variants/multi-slot-dynamic/model-test.sh "$tmp/tree" >"$tmp/mutant.log" 2>&1; then rc=0; else rc=1; fi
+check "the model test fails on a dynamic stock that never grows" test "$rc" -eq 1

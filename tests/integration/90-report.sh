@@ -513,6 +513,42 @@ jq -c 'select(.variant == "baseline" and .workload == "rx-mixed" and .params.ten
 MMX_MATRIX=$tmp/matrix.json $MMX report "$tmp/slot1" --gate "$tmp/no-gate" --out "$tmp/slot1/out" >/dev/null 2>&1
 check "RFC 3: a family whose variants ran one eviction policy says policies were not compared" \
 	grep -qF 'Eviction policy: only `random` was measured, so the data cannot compare policies.' "$tmp/slot1/out/report/decisions.md"
+# RFC 3 against a named reference (issue 25): a family of slot settings
+# compared with 7 slots, not with baseline. Made from baseline's runs at 16
+# tenants: 2 slots 30% less throughput, 16 slots the same runs, the dynamic
+# stock 30% more; the baseline runs stay, so each cell is compared with both
+mkdir -p "$tmp/slotref"
+jq '.profiles.quick.families += [{id: "slot-ref", questions: ["rfc3"], reference: "multi-slot-32-s7",
+	variants: ["multi-slot-32-s2", "multi-slot-32-s16", "multi-slot-dynamic"],
+	tests: [{workload: "rx-mixed", metric: ["throughput_bytes_per_sec"], tenants: [16]}]}]
+    | .profiles.quick.cells += [.profiles.quick.cells[0] | .variants = ["multi-slot-32-s7",
+	"multi-slot-32-s2", "multi-slot-32-s16", "multi-slot-dynamic"] | .grid.tenants = [16]]' \
+	"$tmp/matrix.json" >"$tmp/matrix-slotref.json"
+jq -c 'select(.variant == "baseline" and .workload == "rx-mixed" and .params.tenants == 16 and .status == "ok")
+	| ., (["multi-slot-32-s7", 1], ["multi-slot-32-s2", 0.7], ["multi-slot-32-s16", 1],
+	      ["multi-slot-dynamic", 1.3]) as [$v, $k]
+	| (.variant = $v | .run_id += "-" + $v | .matrix.cell_id |= sub("^baseline"; $v)
+	   | .metrics.throughput_bytes_per_sec *= $k)' "$vfx/runs.jsonl" >"$tmp/slotref/runs.jsonl"
+MMX_MATRIX=$tmp/matrix-slotref.json $MMX report "$tmp/slotref" --gate "$tmp/no-gate" \
+	--out "$tmp/slotref/out" >/dev/null 2>"$tmp/slotref/err"
+sref=$(sed -n '/^### RFC 3/,/^### RFC 4/p' "$tmp/slotref/out/report/decisions.md")
+check "RFC 3 against a reference: each member's line names the reference" \
+	grep -qE '^  - `multi-slot-32-s2` vs multi-slot-32-s7, rx-mixed throughput at tenants=16, .*\(Holm [0-9.e-]+ in family slot-ref\).*→ \*\*worse\*\*' <<<"$sref"
+check "RFC 3 against a reference: the answer lists each setting's change against it" \
+	grep -qF 'slot-ref against `multi-slot-32-s7`, rx-mixed throughput: `multi-slot-32-s2` at tenants=16 -30.0% (**worse**), `multi-slot-32-s16` at tenants=16 +0.0% (**equivalent**), `multi-slot-dynamic` at tenants=16 +30.0% (**better**). Eviction policy' <<<"$sref"
+check "RFC 3 against a reference: the dynamic-size variant is said to be measured" \
+	grep -qF 'Static against dynamic sizing: the dynamic-size variant is compared above.' <<<"$sref"
+check "RFC 3 against a reference: the comparisons with baseline stay out of the family" \
+	jq -e '[.comparisons[] | select(.variant == "multi-slot-32-s2" and .metric == "throughput_bytes_per_sec")]
+		| length == 2 and (map(select(.family == "slot-ref")) | length == 1 and .[0].reference == "multi-slot-32-s7")
+		and (map(select(.reference == "baseline")) | .[0].family == null)' "$tmp/slotref/out/report/summary.json"
+check "RFC 3 against a reference: its forest plot is drawn against it" \
+	grep -qF 'change against multi-slot-32-s7 (%)' "$tmp/slotref/out/report/forest-rfc3.gp"
+jq '.profiles.quick.families[0].reference = "no-such"' "$tmp/matrix-slotref.json" >"$tmp/matrix-badref.json"
+check "a family whose reference is not a variant is refused, the field named" \
+	bash -c '! MMX_MATRIX=$1 $2 matrix --profile quick --dry-run >/dev/null 2>"$3" &&
+		grep -q "quick.families\[0\].reference: expected the name of a variant" "$3"' \
+	_ "$tmp/matrix-badref.json" "$MMX" "$tmp/slotref/bad.err"
 check "RFC 3: a family with no data says nothing of policies" \
 	bash -c "! sed -n '/^### RFC 3/,/^### RFC 4/p' '$tmp/v/report/decisions.md' | grep -q 'Eviction policy'"
 check "decisions page: no \"no data\" evidence lines; what was not measured is one sentence" \

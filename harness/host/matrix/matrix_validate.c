@@ -432,8 +432,8 @@ static int question_known(const char *q)
 static void check_family(struct validation *v, const char *fp, json_t *fam,
 			 json_t *families, size_t index)
 {
-	static const char *const keys[] = { "id", "questions", "variants", "kconfig",
-					    "timing_mode", "tests", "why", NULL };
+	static const char *const keys[] = { "id", "questions", "variants", "reference",
+					    "kconfig", "timing_mode", "tests", "why", NULL };
 	const char *id = json_string_value(json_object_get(fam, "id"));
 	json_t *q, *test;
 	char p[600];
@@ -443,7 +443,8 @@ static void check_family(struct validation *v, const char *fp, json_t *fam,
 		problem(v, "%s: expected an object with id, questions, variants and tests", fp);
 		return;
 	}
-	only_keys(v, fp, fam, keys, "id, questions, variants, kconfig, timing_mode, tests, why");
+	only_keys(v, fp, fam, keys,
+		  "id, questions, variants, reference, kconfig, timing_mode, tests, why");
 	if (!id || !id[0])
 		problem(v, "%s.id: expected a name", fp);
 	for (i = 0; id && i < index; i++) {
@@ -465,6 +466,10 @@ static void check_family(struct validation *v, const char *fp, json_t *fam,
 		snprintf(p, sizeof(p), "%s.variants", fp);
 		check_names(v, p, json_object_get(fam, "variants"), matrix_variant, "variant");
 	}
+	if (json_object_get(fam, "reference") &&
+	    !matrix_variant(v->m, json_string_value(json_object_get(fam, "reference")) ?: ""))
+		problem(v, "%s.reference: expected the name of a variant of matrix.json (the one "
+			"the family's variants are compared with; baseline if absent)", fp);
 	if (json_object_get(fam, "kconfig") &&
 	    !matrix_kconfig_axis(v->m, json_string_value(json_object_get(fam, "kconfig")) ?: ""))
 		problem(v, "%s.kconfig: unknown kconfig axis", fp);
@@ -484,7 +489,7 @@ static void check_family(struct validation *v, const char *fp, json_t *fam,
 	}
 }
 
-/* A test's variant has a cell of the profile with a baseline cell beside it. */
+/* A test's variant has a cell of the profile with its reference's cell beside it. */
 static int compared(const struct cell_list *cells, json_t *prof, json_t *fam, json_t *test,
 		    const char *variant)
 {
@@ -496,7 +501,7 @@ static int compared(const struct cell_list *cells, json_t *prof, json_t *fam, js
 					 c->axis, c->timing_mode, c->params))
 			continue;
 		for (int k = 0; k < cells->n; k++)
-			if (!strcmp(cells->v[k].variant, "baseline") &&
+			if (!strcmp(cells->v[k].variant, family_reference(fam)) &&
 			    !strcmp(cells->v[k].axis, c->axis) &&
 			    !strcmp(cells->v[k].workload, c->workload) &&
 			    !strcmp(cells->v[k].timing_mode, c->timing_mode) &&
@@ -535,9 +540,9 @@ static void check_family_cells(struct validation *v, const char *p, const char *
 				if (json_is_string(var) &&
 				    !compared(&cells, prof, fam, test, json_string_value(var)))
 					problem(v, "%s.families[%zu].tests[%zu]: no cell of this "
-						"profile has variant '%s' there beside a baseline "
+						"profile has variant '%s' there beside a %s "
 						"cell to compare with", p, i, k,
-						json_string_value(var));
+						json_string_value(var), family_reference(fam));
 	for (int c = 0; c < cells.n; c++) {
 		const struct matrix_cell *cell = &cells.v[c];
 		json_t *first = NULL, *first_test = NULL;
@@ -549,7 +554,9 @@ static void check_family_cells(struct validation *v, const char *p, const char *
 							 cell->variant, cell->workload, cell->axis,
 							 cell->timing_mode, cell->params))
 					continue;
-				if (first && first != fam && share_metric(first_test, test))
+				/* against another reference it is another comparison */
+				if (first && first != fam && share_metric(first_test, test) &&
+				    !strcmp(family_reference(first), family_reference(fam)))
 					problem(v, "%s.families[%zu] and families[%zu] both test %s: a "
 						"comparison belongs to one family", p, first_i, i,
 						cell->id);

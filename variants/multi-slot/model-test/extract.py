@@ -20,6 +20,9 @@ fns = '\n'.join([
     grab('#ifdef CONFIG_MEMCG_STOCK_EVICT_LRU\n/* Record', '/**\n * consume_stock'),
     grab('static bool consume_stock(', '/* Give charged pages back'),
     grab('/* Give charged pages back', 'static void drain_local_stock('),
+    # multi-slot-dynamic's growth and shrink, when the tree has them
+    grab('/*\n * Every slot in use is taken', '/*\n * Cache charges(val)')
+    if '/*\n * Every slot in use is taken' in src else '',
     grab('/*\n * Cache charges(val)', '/*\n * Drains all per-CPU'),
 ])
 open(out + '/stock_code_pre.h', 'w').write(pre)

@@ -6,7 +6,10 @@
  * a memcg in at most one slot, css references == slots held, page counter
  * usage == pages held by users + pages in the stock, and a dying memcg never
  * gets a new slot.  At the end a full drain must leave no reference and no
- * cached page.
+ * cached page.  On multi-slot-dynamic's tree (MEMCG_STOCK_GROW_AFTER) it
+ * also checks that no slot at or above the CPU's active count is filled,
+ * that one memcg alone gets every other slot given back, and that k memcgs
+ * in strict turn make the stock grow to k slots and stop missing.
  */
 #include <assert.h>
 #include <limits.h>
@@ -18,7 +21,10 @@
 #include <string.h>
 
 typedef uint8_t u8;
+typedef uint16_t u16;
 typedef uint32_t u32;
+typedef uint64_t u64;
+#define BIT_ULL(n) (1ULL << (n))
 #define U8_MAX 255
 #define MEMCG_CHARGE_BATCH 64U
 #define SMP_CACHE_BYTES 64
@@ -123,6 +129,13 @@ static void check(void)
 		/* slots beyond the boot-time count are never handed out */
 		if (i >= memcg_stock_nr_slots)
 			assert(!c && !the_stock.nr_pages[i]);
+#ifdef MEMCG_STOCK_GROW_AFTER
+		/* nor, in the dynamic stock, beyond this CPU's active count */
+		assert(the_stock.nr_active >= 1 &&
+		       the_stock.nr_active <= memcg_stock_nr_slots);
+		if (i >= the_stock.nr_active)
+			assert(!c && !the_stock.nr_pages[i]);
+#endif
 		if (!c) {
 			assert(the_stock.nr_pages[i] == 0);
 			continue;
@@ -138,6 +151,74 @@ static void check(void)
 		assert(mg[k].memsw.usage == held[k] + instock[k]);
 	}
 }
+
+#ifdef MEMCG_STOCK_GROW_AFTER
+/*
+ * The dynamic stock's purpose: @k live memcgs interleaved strictly on one CPU
+ * (a receive CPU serving k tenants in turn), from an empty stock.  It must
+ * grow to k slots (within the boot-time count) and then stop missing.
+ */
+static void dynamic_cyclic(int k)
+{
+	long misses = 0, round;
+	int j;
+
+	if (k > memcg_stock_nr_slots)
+		k = memcg_stock_nr_slots;
+	drain_stock(&the_stock);
+	for (j = 0; j < k; j++)
+		mg[j].css.dying = false;
+	for (round = 0; round < 4 * MEMCG_STOCK_PERIOD; round++) {
+		for (j = 0; j < k; j++) {
+			long before = mg[j].memory.usage;
+
+			charge(&mg[j], 1);
+			held[j]++;
+			check();
+			if (round >= 2 * MEMCG_STOCK_PERIOD &&
+			    mg[j].memory.usage != before)
+				misses++;
+			held[j]--;
+			refill_stock(&mg[j], 1);
+			check();
+		}
+	}
+	assert(the_stock.nr_active >= k && misses == 0);
+	printf("cyclic %d: %d active, 0 misses; ", k, the_stock.nr_active);
+}
+
+/*
+ * The dynamic stock after the random load: how far it grew, then one memcg
+ * charging and uncharging alone for three periods, after which every other
+ * memcg's slot must have been given back and the top free slots dropped.
+ */
+static void dynamic_narrow(int active)
+{
+	int grown = the_stock.nr_active, cached = 0, top = -1;
+	long op;
+	int i;
+
+	mg[0].css.dying = false;	/* a live memcg: it may take a slot */
+	for (op = 0; op < 3 * MEMCG_STOCK_PERIOD; op++) {
+		charge(&mg[0], 1);
+		held[0]++;
+		check();
+		held[0]--;
+		refill_stock(&mg[0], 1);
+		check();
+	}
+	for (i = 0; i < MEMCG_STOCK_SLOTS; i++)
+		if (the_stock.cached[i]) {
+			cached++;
+			top = i;
+		}
+	assert(cached == 1 && the_stock.cached[top] == &mg[0]);
+	assert(the_stock.nr_active == top + 1);
+	printf("dynamic: %d memcgs, grew to %d of %d, alone: %d cached, %d active; ",
+	       active, grown, memcg_stock_nr_slots, cached,
+	       the_stock.nr_active);
+}
+#endif
 
 int main(int argc, char **argv)
 {
@@ -169,6 +250,9 @@ int main(int argc, char **argv)
 	srand(1);
 #ifdef START_CLOCK
 	the_stock.use_clock = START_CLOCK;
+#endif
+#ifdef MEMCG_STOCK_GROW_AFTER
+	the_stock.nr_active = 1;	/* the per-CPU initializer's value */
 #endif
 	for (op = 0; op < ops; op++) {
 		int k = rand() % active;
@@ -217,6 +301,10 @@ int main(int argc, char **argv)
 				assert(the_stock.cached[i] != m);
 		check();
 	}
+#ifdef MEMCG_STOCK_GROW_AFTER
+	dynamic_narrow(active);
+	dynamic_cyclic(active);
+#endif
 	drain_stock(&the_stock);
 	check();
 	for (op = 0; op < NM; op++)
