@@ -55,7 +55,7 @@ static int add(struct report *r, struct cell *c, struct cell *base, size_t m)
 		.cell = c, .base = base, .metric = m, .ratio = NAN, .ratio_hl = NAN,
 		.margin = NAN, .mwu = { NAN, NAN, 0 },
 		.min_p = stats_smallest_p(x->n, b->n), .family = -1, .p_adj = NAN,
-		.aa = !strcmp(c->variant, AA_VARIANT) && !strcmp(base->variant, BASELINE_VARIANT),
+		.aa = variant_is_aa(c->variant) && !strcmp(base->variant, BASELINE_VARIANT),
 		.not_tested = degenerate(r, c, base, m),
 	};
 	if (cmp->not_tested) {

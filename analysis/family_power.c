@@ -80,11 +80,12 @@ static void part_power(struct report *r, int index, struct family *f, struct fam
 {
 	struct noise aa = { 0 }, own = { 0 }, aa_only = { 0 };
 	size_t m = (size_t)p->metric;
+	int more_sets = 0;	/* an A/A set besides AA_VARIANT */
 	char at[120];
 
 	for (size_t i = 0; i < r->ncmp; i++) {
 		const struct comparison *c = &r->cmp[i];
-		const struct cell *twin;
+		const struct cell *twin, *base;
 		size_t n1, n2;
 
 		if (!in_part(c, index, f, p))
@@ -99,11 +100,21 @@ static void part_power(struct report *r, int index, struct family *f, struct fam
 			p->margin = c->margin;
 		noise_add(&own, c->cell, m);
 		noise_add(&own, c->base, m);
-		twin = cell_find(r, AA_VARIANT, c->cell->workload, c->cell->params,
-				 c->cell->timing, c->cell->kconfig);
-		if (twin && twin->metrics[m].n) {
-			noise_add(&aa, c->base, m);
+		/* every A/A set at these settings, beside baseline's own cell */
+		for (size_t k = 0; k < r->ncells; k++) {
+			twin = &r->cells[k];
+			if (!variant_is_aa(twin->variant) || !twin->metrics[m].n ||
+			    strcmp(twin->workload, c->cell->workload) ||
+			    strcmp(twin->params, c->cell->params) ||
+			    strcmp(twin->timing, c->cell->timing) ||
+			    strcmp(twin->kconfig, c->cell->kconfig))
+				continue;
+			base = cell_find(r, BASELINE_VARIANT, twin->workload, twin->params,
+					 twin->timing, twin->kconfig);
+			if (base)
+				noise_add(&aa, base, m);
 			noise_add(&aa, twin, m);
+			more_sets |= strcmp(twin->variant, AA_VARIANT) != 0;
 			noise_add(&aa_only, twin, m);
 		}
 	}
@@ -113,7 +124,7 @@ static void part_power(struct report *r, int index, struct family *f, struct fam
 		settings(at, sizeof(at), &aa_only, p->workload);
 		p->cv = noise_cv(&aa);
 		snprintf(p->cv_source, sizeof(p->cv_source), "A/A: baseline and %s at %s",
-			 AA_VARIANT, at);
+			 more_sets ? "its A/A sets" : AA_VARIANT, at);
 	} else {
 		p->cv = noise_cv(&own);
 		snprintf(p->cv_source, sizeof(p->cv_source), "the family's own cells (no A/A "

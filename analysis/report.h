@@ -194,6 +194,12 @@ int report_has_cost(const struct report *r);
 /* variants.c */
 int variants_load(struct report *r, json_t *matrix_variants);
 struct variant_info *variant_find(const struct report *r, const char *name);
+/*
+ * An A/A set: the baseline kernel measured again, AA_VARIANT or, where a
+ * profile runs more of them at the same settings, AA_VARIANT followed by a
+ * number (baseline-aa2, ...).
+ */
+int variant_is_aa(const char *name);
 int variant_ranked(const struct variant_info *v);
 
 #endif

@@ -197,7 +197,7 @@ static void rank_word(char *buf, size_t cap, const struct ranked *w, size_t cell
 
 	if (!variant_ranked(v))
 		snprintf(buf, cap, "%s", v->gate == GATE_INVALID ?
-			 "not ranked (invalid)" : !strcmp(v->name, AA_VARIANT) ?
+			 "not ranked (invalid)" : variant_is_aa(v->name) ?
 			 "not ranked (A/A set)" : "not ranked (control)");
 	else if (!w->complete)
 		snprintf(buf, cap, "not ranked (has %zu of the %zu ranking cells)", w->shared,

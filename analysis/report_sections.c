@@ -70,8 +70,9 @@ void md_calibration(FILE *f, const struct report *r)
 			"family at or below it).\n\n", AA_VARIANT, BASELINE_VARIANT, REPORT_ALPHA);
 		return;
 	}
-	fprintf(f, "`%s` is the baseline kernel measured again as an independent set in the "
-		"same matrix; every difference between it and `%s` is noise. The noise floor "
+	fprintf(f, "`%s` (and, where a profile runs more than one, `%s2`, `%s3`, ...) is the "
+		"baseline kernel measured again as an independent set in the same matrix; every "
+		"difference between it and `%s` is noise. The noise floor "
 		"is how far the same kernel's medians differ; the false-positive rate is the "
 		"share of A/A comparisons called significant (expected: about α = %.2f raw, "
 		"about 0 after the correction: Benjamini-Hochberg, the A/A comparisons being "
@@ -80,7 +81,7 @@ void md_calibration(FILE *f, const struct report *r)
 		"metric | A/A cells | median |Δ| | max |Δ| (noise floor) | widest interval end "
 		"| raw p < 0.05 | after correction | cells whose n can reach p < 0.05 |\n"
 		"|---|---|---|---|---|---|---|---|---|\n",
-		AA_VARIANT, BASELINE_VARIANT, REPORT_ALPHA);
+		AA_VARIANT, AA_VARIANT, AA_VARIANT, BASELINE_VARIANT, REPORT_ALPHA);
 	for (size_t t = 0; t < nm; t++)
 		for (size_t m = 0; m < metric_defs_count; m++)
 			calibration_row(f, r, modes[t], m);

@@ -4,6 +4,7 @@
  * verdict (GATE_DIR/NAME.json from mmx check), its knobs and description
  * from matrix.json, and whether it is ranked.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,18 @@ static const char *same_kernel_as(json_t *mv, const char *name, json_t *def)
 	return NULL;
 }
 
+int variant_is_aa(const char *name)
+{
+	size_t n = strlen(AA_VARIANT);
+
+	if (strncmp(name, AA_VARIANT, n))
+		return 0;
+	for (name += n; *name; name++)
+		if (!isdigit((unsigned char)*name))
+			return 0;
+	return 1;
+}
+
 static struct variant_info *variant_add(struct report *r, const char *name)
 {
 	struct variant_info *v = variant_find(r, name);
@@ -151,7 +164,7 @@ static void variant_describe(struct report *r, struct variant_info *v, json_t *m
 
 	v->knobs = json_object_get(def, "knobs");
 	v->description = json_string_value(json_object_get(def, "description"));
-	v->control = !strcmp(v->name, AA_VARIANT) ||
+	v->control = variant_is_aa(v->name) ||
 		     (v->description && !strncmp(v->description, "control", 7));
 	v->nosocket = boots_nosocket(mv, v->name);
 	v->gate = GATE_NOT_GATED;

@@ -549,6 +549,23 @@ check "a family whose reference is not a variant is refused, the field named" \
 	bash -c '! MMX_MATRIX=$1 $2 matrix --profile quick --dry-run >/dev/null 2>"$3" &&
 		grep -q "quick.families\[0\].reference: expected the name of a variant" "$3"' \
 	_ "$tmp/matrix-badref.json" "$MMX" "$tmp/slotref/bad.err"
+# more than one A/A set at the same settings (issue 25 item 3): baseline-aa's
+# runs again as baseline-aa2; each is an A/A cell of its own
+mkdir -p "$tmp/aa2"
+jq -c '., (select(.variant == "baseline-aa") | .variant = "baseline-aa2" | .run_id += "-aa2"
+	| .matrix.cell_id |= sub("^baseline-aa"; "baseline-aa2"))' "$vfx/runs.jsonl" >"$tmp/aa2/runs.jsonl"
+jq '.variants["baseline-aa2"] = {base: "baseline", description: "A/A control: a second set"}' \
+	"$tmp/matrix.json" >"$tmp/matrix-aa2.json"
+MMX_MATRIX=$tmp/matrix-aa2.json $MMX report "$tmp/aa2" --gate "$tmp/no-gate" --out "$tmp/aa2/out" >/dev/null 2>&1
+check "A/A sets: a second set doubles the A/A cells of the noise floor (2 settings x 2 sets)" \
+	grep -qE '^\| tcg \| throughput \| 4 \| .* \| [0-9]+ of 4 \([0-9]+%\) \|' "$tmp/aa2/out/report/noise.md"
+check "A/A sets: the families' noise comes from all of them" \
+	grep -qF 'A/A: baseline and its A/A sets at tenants=1, 16' "$tmp/aa2/out/report/families.md"
+check "A/A sets: the second is a control, never ranked" \
+	grep -qF '| not ranked (A/A set) | `baseline-aa2` |' "$tmp/aa2/out/report/ranking.md"
+check "A/A sets: baseline-aa2 against baseline is an A/A comparison" \
+	jq -e '[.comparisons[] | select(.variant == "baseline-aa2")] | length > 0 and all(.aa == true)' \
+	"$tmp/aa2/out/report/summary.json"
 check "RFC 3: a family with no data says nothing of policies" \
 	bash -c "! sed -n '/^### RFC 3/,/^### RFC 4/p' '$tmp/v/report/decisions.md' | grep -q 'Eviction policy'"
 check "decisions page: no \"no data\" evidence lines; what was not measured is one sentence" \
