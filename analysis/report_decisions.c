@@ -365,45 +365,68 @@ static int against(const struct report *r, const struct comparison *c, const voi
 	return !strcmp(c->base->variant, BASELINE_VARIANT) == !arg;
 }
 
-/* The families' comparisons against a named reference, one clause each, by test. */
+/* The comparisons of one test of a family with one verdict: "`v` +1.2%, `w` -3.4%". */
+static int verdict_group(FILE *f, const struct report *r, const struct family *fam,
+			 const struct family_part *p, enum verdict v, int printed)
+{
+	int index = (int)(fam - r->families), n = 0;
+
+	for (size_t j = 0; j < r->ncmp; j++) {
+		const struct comparison *c = &r->cmp[j];
+		char delta[96];
+
+		if (c->family != index || c->metric != (size_t)p->metric || c->verdict != v ||
+		    strcmp(c->cell->workload, p->workload))
+			continue;
+		if (!n++)
+			fprintf(f, "%s **%s**: ", printed ? ";" : "", verdict_word(r, c));
+		else
+			fputs(", ", f);
+		fprintf(f, "`%s` %s", c->cell->variant,
+			fmt_delta(delta, sizeof(delta), isnan(c->ratio_hl) ? c->ratio : c->ratio_hl,
+				  NULL));
+	}
+	return n;
+}
+
+/*
+ * The families' comparisons against a named reference, by test and then by
+ * verdict (losses first), each with its Hodges-Lehmann change.
+ */
 static void reference_clauses(FILE *f, const struct report *r, const struct family **fams,
 			      size_t nf)
 {
+	static const enum verdict order[] = {
+		VERDICT_WORSE, VERDICT_WORSE_WITHIN, VERDICT_BETTER, VERDICT_BETTER_WITHIN,
+		VERDICT_EQUIVALENT, VERDICT_INCONCLUSIVE, VERDICT_INVALID, VERDICT_UNTRUSTED,
+		VERDICT_NOT_TESTED, VERDICT_NA,
+	};
 	int parts = 0;
 
 	for (size_t k = 0; k < nf; k++) {
 		const struct family *fam = fams[k];
 		const char *ref = family_reference(fam->spec);
-		int index = (int)(fam - r->families);
 
 		if (!strcmp(ref, BASELINE_VARIANT))
 			continue;
 		for (size_t i = 0; i < fam->nparts; i++) {
 			const struct family_part *p = &fam->parts[i];
+			json_t *tenants = json_object_get(p->test, "tenants");
+			const char *tp = tenant_param_of(p->workload);
 			int n = 0;
 
 			if (p->metric < 0)
 				continue;
-			fprintf(f, "%s %s against `%s`, %s %s: ", parts++ ? ";" : "", fam->id,
-				ref, p->workload, metric_defs[p->metric].label);
-			for (size_t j = 0; j < r->ncmp; j++) {
-				const struct comparison *c = &r->cmp[j];
-				const char *tp = tenant_param_of(c->cell->workload);
-				char delta[96];
-
-				if (c->family != index || c->metric != (size_t)p->metric ||
-				    strcmp(c->cell->workload, p->workload))
-					continue;
-				fprintf(f, "%s`%s`", n++ ? ", " : "", c->cell->variant);
-				if (tp && !isnan(cell_param(c->cell, tp)))
-					fprintf(f, " at %s=%g", tp, cell_param(c->cell, tp));
-				fprintf(f, " %s (**%s**)",
-					fmt_delta(delta, sizeof(delta), isnan(c->ratio_hl) ?
-						  c->ratio : c->ratio_hl, NULL),
-					verdict_word(r, c));
-			}
+			fprintf(f, "%s %s against `%s`, %s", parts++ ? "." : "", fam->id, ref,
+				p->workload);
+			if (tp && json_array_size(tenants) == 1)
+				fprintf(f, " at %s=%g", tp,
+					json_number_value(json_array_get(tenants, 0)));
+			fprintf(f, ", %s:", metric_defs[p->metric].label);
+			for (size_t v = 0; v < sizeof(order) / sizeof(order[0]); v++)
+				n += verdict_group(f, r, fam, p, order[v], n);
 			if (!n)
-				fputs("no comparison with data", f);
+				fputs(" no comparison with data", f);
 		}
 	}
 	if (parts)
