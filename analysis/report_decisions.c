@@ -320,6 +320,16 @@ static void q_net_or_general(FILE *f, const struct report *r, const char **modes
 		fputc('\n', f);
 }
 
+/* Whether comparison c is in one of the families fams. */
+static int in_families(const struct report *r, const struct comparison *c,
+		       const struct family **fams, size_t nf)
+{
+	for (size_t k = 0; k < nf; k++)
+		if (c->family == (int)(fams[k] - r->families))
+			return 1;
+	return 0;
+}
+
 static int slot_variant(const struct variant_info *vi)
 {
 	return vi->knobs || !strcmp(vi->name, "multi-slot");
@@ -336,10 +346,8 @@ static void policies_said(FILE *f, const struct report *r, const struct family *
 		const struct comparison *c = &r->cmp[i];
 		const struct variant_info *v;
 		const char *p;
-		int in = 0;
+		int in = in_families(r, c, fams, nf);
 
-		for (size_t k = 0; k < nf && !in; k++)
-			in = c->family == (int)(fams[k] - r->families);
 		members += in;
 		v = in ? variant_find(r, c->cell->variant) : NULL;
 		p = v ? json_string_value(json_object_get(v->knobs, "policy")) : NULL;
@@ -441,9 +449,8 @@ static int dynamic_measured(const struct report *r, const struct family **fams, 
 		const char *sizing = v ? json_string_value(json_object_get(v->knobs, "sizing")) :
 			NULL;
 
-		for (size_t k = 0; sizing && !strcmp(sizing, "dynamic") && k < nf; k++)
-			if (r->cmp[i].family == (int)(fams[k] - r->families))
-				return 1;
+		if (sizing && !strcmp(sizing, "dynamic") && in_families(r, &r->cmp[i], fams, nf))
+			return 1;
 	}
 	return 0;
 }

@@ -275,6 +275,9 @@ plan=$(./scripts/gate-plan.sh full)
 check "gate plan: baseline on base and rt in full" grep -qx 'baseline base,rt' <<<"$plan"
 check "gate plan: a base-only variant on base" grep -qx 'nosocket base' <<<"$plan"
 check "gate plan: no baseline-aa (baseline's kernel)" bash -c "! grep -q '^baseline-aa ' <<<'$plan'"
+check "gate plan: no further A/A set either (slots runs baseline-aa2..4), the designs all there" \
+	bash -c '! ./scripts/gate-plan.sh slots | grep -q "^baseline-aa" &&
+		test "$(./scripts/gate-plan.sh slots | wc -l)" -eq 9'
 ./scripts/gate-plan.sh no-such-profile >/dev/null 2>"$tmp/plan.err"
 check "gate plan: an unknown profile is named, exit 2" \
 	bash -c "test $? -eq 2 && grep -q 'no profile \"no-such-profile\"' '$tmp/plan.err'"
