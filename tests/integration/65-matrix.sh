@@ -55,7 +55,7 @@ bad "knob out of its schema" '.variants["multi-slot-32-s4"].knobs.slots = 99' \
 	'$.variants.multi-slot-32-s4.knobs.slots'
 bad "unknown knob: named as the variant's, with the known ones" \
 	'.variants["multi-slot"].knob_schema |= del(.overflow)' \
-	"variant multi-slot has no parameter 'overflow' (known: slots policy)"
+	"variant multi-slot has no parameter 'overflow' (known: slots policy sizing)"
 bad "family: unknown question" '.profiles.quick.families[0].questions = ["rfc9"]' \
 	'$.profiles.quick.families[0].questions[0]: unknown question'
 bad "family: unknown metric" '.profiles.quick.families[0].tests[0].metric = ["thruput"]' \
