@@ -83,11 +83,12 @@ void tally_merge(struct tally *into, const struct tally *from)
  */
 double beyond_charge_share(const struct comparison *c)
 {
-	int share = metric_index(c->cell->workload, "cost.rx_charge_share_skylake");
+	const char *path = metric_defs[c->metric].charge_share;
+	int share = path ? metric_index(c->cell->workload, path) : -1;
 	const struct cell_metric *bs;
 	double e = isnan(c->ratio_hl) ? c->ratio : c->ratio_hl;
 
-	if (share < 0 || strncmp(metric_defs[c->metric].path, "cost.rx_modelled_cycles_", 24))
+	if (share < 0)
 		return NAN;
 	bs = &c->base->metrics[share];
 	if (!bs->n || isnan(e) || fabs(e - 1.0) <= bs->median)

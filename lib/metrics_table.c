@@ -7,65 +7,65 @@
 #define COST_DEFS(w, unit, per, scale, k)					\
 	{ w, "cost.modelled_cycles_skylake_per_" unit,				\
 	  "modelled cycles per " per ", Skylake-SP", k "cycles/" per, scale,	\
-	  LOWER_IS_BETTER, PRIMARY_COST, 0, 1, 0 },				\
+	  LOWER_IS_BETTER, PRIMARY_COST, 0, 1, 0, NULL },				\
 	{ w, "cost.modelled_cycles_zen2_per_" unit,				\
 	  "modelled cycles per " per ", Zen 2", k "cycles/" per, scale,		\
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },				\
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL },				\
 	{ w, "cost.transfers_est_per_" unit,					\
 	  "line transfers per " per " (estimate, random interleaving)",		\
-	  "transfers/" per, 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },		\
+	  "transfers/" per, 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },		\
 	{ w, "cost.modelled_p200_per_" unit, "modelled cost per " per ", P=200",	\
-	  k "insn-eq/" per, scale, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },	\
+	  k "insn-eq/" per, scale, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL },	\
 	{ w, "cost.charge_insns_per_" unit,						\
 	  "charge-path instructions per " per " (plugin)", k "insns/" per, scale,	\
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },				\
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },				\
 	{ w, "cost.transfers_per_" unit,					\
 	  "line transfers per " per " (serialized: the emulator's order)",	\
-	  "transfers/" per, 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },		\
+	  "transfers/" per, 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },		\
 	{ w, "cost.modelled_p50_per_" unit, "modelled cost per " per ", P=50",	\
-	  k "insn-eq/" per, scale, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },	\
+	  k "insn-eq/" per, scale, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL },	\
 	{ w, "cost.kernel_insns_per_" unit,						\
 	  "kernel instructions per " per " (plugin, all vCPUs)", k "insns/" per,	\
-	  scale, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 }
+	  scale, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL }
 
 const struct metric_def metric_defs[] = {
 	{ "rx-mixed", "throughput_bytes_per_sec", "throughput", "MB/s", 1e-6,
-	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0 },
+	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0, NULL },
 	{ "rx-mixed", "charges_per_mb", "page-counter charges per MB", "charges/MB", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1, NULL },
 	{ "rx-mixed", "uncharges_per_mb", "page-counter uncharges per MB", "uncharges/MB", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1, NULL },
 	/* where they happen: softirq on the receive CPUs, recvmsg elsewhere */
 	{ "rx-mixed", "charges_rx_cpus_per_mb", "page-counter charges per MB on the receive CPUs",
-	  "charges/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1 },
+	  "charges/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1, NULL },
 	{ "rx-mixed", "charges_other_cpus_per_mb", "page-counter charges per MB on the other CPUs",
-	  "charges/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 0 },
+	  "charges/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 0, NULL },
 	{ "rx-mixed", "uncharges_rx_cpus_per_mb", "page-counter uncharges per MB on the receive CPUs",
-	  "uncharges/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 0 },
+	  "uncharges/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 0, NULL },
 	{ "rx-mixed", "uncharges_other_cpus_per_mb", "page-counter uncharges per MB on the other CPUs",
-	  "uncharges/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1 },
+	  "uncharges/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1, NULL },
 	{ "rx-mixed", "net_rx_softirq_ns_per_mb", "NET_RX softirq time per MB", "us/MB", 1e-3,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL },
 	{ "rx-mixed", "profile.memcg_charge_share_children",
 	  "charge-path share of profile samples (inclusive)", "%", 100,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "rx-mixed", "profile.memcg_charge_share_self",
 	  "charge-path share of profile samples (self)", "%", 100,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "fault-mix", "faults_per_sec", "page faults per second", "faults/s", 1,
-	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0 },
+	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0, NULL },
 	{ "fault-mix", "charges_per_fault", "page-counter charges per fault", "charges/fault", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 0, NULL },
 	{ "kmem-mix", "ops_per_sec", "accounted kernel-allocation ops per second", "ops/s", 1,
-	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0 },
+	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0, NULL },
 	{ "kmem-mix", "throughput_bytes_per_sec", "rx throughput beside the kmem load", "MB/s", 1e-6,
-	  HIGHER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	  HIGHER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL },
 	{ "kmem-mix", "charges_per_op", "page-counter charges per op", "charges/op", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 0, NULL },
 	{ "iperf3", "throughput_bytes_per_sec", "iperf3 throughput", "MB/s", 1e-6,
-	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0 },
+	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0, NULL },
 	{ "iperf3", "charges_per_mb", "page-counter charges per MB", "charges/MB", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1, NULL },
 	/*
 	 * The cost plugin's counts (cost=1 runs), appended so the other
 	 * metrics keep their indices.
@@ -89,78 +89,78 @@ const struct metric_def metric_defs[] = {
 	 * the backlog_napi threads' on PREEMPT_RT, where the softirq's reads 0.
 	 */
 	{ "rx-mixed", "napi_poll_ns_per_mb", "NAPI poll time per MB (softirq or thread)",
-	  "us/MB", 1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	  "us/MB", 1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL },
 	{ "rx-mixed", "net_rx_thread_ns_per_mb", "NAPI-thread CPU time per MB (backlog_napi, napi/*)",
-	  "us/MB", 1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	  "us/MB", 1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	/* the page counters' share of the line transfers (cost=1 since 2026-12-04) */
 	{ "rx-mixed", "cost.page_counter_transfers_per_mb", "page-counter line transfers per MB (model)",
-	  "transfers/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	  "transfers/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "kmem-mix", "cost.page_counter_transfers_per_op", "page-counter line transfers per op (model)",
-	  "transfers/op", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	  "transfers/op", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "fault-mix", "cost.page_counter_transfers_per_fault",
 	  "page-counter line transfers per fault (model)", "transfers/fault", 1, LOWER_IS_BETTER,
-	  NOT_PRIMARY, 0, 0, 0 },
+	  NOT_PRIMARY, 0, 0, 0, NULL },
 	/* the page counters' estimated transfers and the charge path's cycles (2026-12-05) */
 	{ "rx-mixed", "cost.page_counter_transfers_est_per_mb",
 	  "page-counter line transfers per MB (estimate)", "transfers/MB", 1, LOWER_IS_BETTER,
-	  NOT_PRIMARY, 0, 0, 0 },
+	  NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "kmem-mix", "cost.page_counter_transfers_est_per_op",
 	  "page-counter line transfers per op (estimate)", "transfers/op", 1, LOWER_IS_BETTER,
-	  NOT_PRIMARY, 0, 0, 0 },
+	  NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "fault-mix", "cost.page_counter_transfers_est_per_fault",
 	  "page-counter line transfers per fault (estimate)", "transfers/fault", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "rx-mixed", "cost.charge_cycles_skylake_per_mb",
 	  "charge-path modelled cycles per MB, Skylake-SP", "cycles/MB", 1, LOWER_IS_BETTER,
-	  NOT_PRIMARY, 0, 0, 0 },
+	  NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "kmem-mix", "cost.charge_cycles_skylake_per_op",
 	  "charge-path modelled cycles per op, Skylake-SP", "cycles/op", 1, LOWER_IS_BETTER,
-	  NOT_PRIMARY, 0, 0, 0 },
+	  NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "fault-mix", "cost.charge_cycles_skylake_per_fault",
 	  "charge-path modelled cycles per fault, Skylake-SP", "cycles/fault", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	/*
 	 * the receive scope: NET_RX softirq and NAPI polls, where the RFC's
 	 * pathology lives (cost_rx_scope.h; 2026-12-05)
 	 */
 	{ "rx-mixed", "cost.rx_modelled_cycles_skylake_per_mb",
 	  "receive-scope modelled cycles per MB (NET_RX and NAPI), Skylake-SP", "k cycles/MB",
-	  1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	  1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, "cost.rx_charge_share_skylake" },
 	{ "rx-mixed", "cost.rx_modelled_cycles_zen2_per_mb",
 	  "receive-scope modelled cycles per MB (NET_RX and NAPI), Zen 2", "k cycles/MB",
-	  1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	  1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL },
 	{ "rx-mixed", "cost.rx_charge_cycles_skylake_per_mb",
 	  "charge-path modelled cycles per MB inside the receive scope, Skylake-SP",
-	  "cycles/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	  "cycles/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "rx-mixed", "cost.rx_charge_share_skylake",
 	  "charge path's share of the receive scope's modelled cycles, Skylake-SP", "%", 100,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	/*
 	 * sendfile-clients, upstream's netperf shape: every CPU with a client
 	 * receives, and the receive scope's cost is the primary (issue 24)
 	 */
 	{ "sendfile-clients", "throughput_bytes_per_sec", "throughput", "MB/s", 1e-6,
-	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0 },
+	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0, NULL },
 	{ "sendfile-clients", "cost.rx_modelled_cycles_skylake_per_mb",
 	  "receive-scope modelled cycles per MB (NET_RX and NAPI), Skylake-SP", "k cycles/MB",
-	  1e-3, LOWER_IS_BETTER, PRIMARY_COST, 0, 1, 0 },
+	  1e-3, LOWER_IS_BETTER, PRIMARY_COST, 0, 1, 0, "cost.rx_charge_share_skylake" },
 	{ "sendfile-clients", "cost.rx_modelled_cycles_zen2_per_mb",
 	  "receive-scope modelled cycles per MB (NET_RX and NAPI), Zen 2", "k cycles/MB",
-	  1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	  1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL },
 	{ "sendfile-clients", "cost.rx_charge_share_skylake",
 	  "charge path's share of the receive scope's modelled cycles, Skylake-SP", "%", 100,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "sendfile-clients", "cost.rx_charge_cycles_skylake_per_mb",
 	  "charge-path modelled cycles per MB inside the receive scope, Skylake-SP",
-	  "cycles/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0 },
+	  "cycles/MB", 1, LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "sendfile-clients", "cost.modelled_cycles_skylake_per_mb",
 	  "modelled cycles per MB, all vCPUs, Skylake-SP", "k cycles/MB", 1e-3,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL },
 	{ "sendfile-clients", "cost.page_counter_transfers_est_per_mb",
 	  "page-counter line transfers per MB (estimate)", "transfers/MB", 1, LOWER_IS_BETTER,
-	  NOT_PRIMARY, 0, 0, 0 },
+	  NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "sendfile-clients", "charges_per_mb", "page-counter charges per MB", "charges/MB", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1 },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1, NULL },
 };
 const size_t metric_defs_count = sizeof(metric_defs) / sizeof(metric_defs[0]);
 

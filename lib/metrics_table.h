@@ -42,6 +42,12 @@ struct metric_def {
 	int never_zero;
 	/* counts socket-memory charges: zero by construction under nosocket */
 	int socket_charge;
+	/*
+	 * the metric holding the charge path's share of this cost, or NULL: a
+	 * change of this cost larger than that share is mostly work outside
+	 * the charge path (report_deciding.c)
+	 */
+	const char *charge_share;
 };
 
 extern const struct metric_def metric_defs[];
