@@ -55,6 +55,12 @@ struct cell *cell_find(struct report *r, const char *variant, const char *worklo
 	return NULL;
 }
 
+int cells_same_settings(const struct cell *a, const struct cell *b)
+{
+	return !strcmp(a->workload, b->workload) && !strcmp(a->params, b->params) &&
+	       !strcmp(a->timing, b->timing) && !strcmp(a->kconfig, b->kconfig);
+}
+
 static struct cell *cell_for(struct report *r, json_t *rec)
 {
 	const char *variant = run_str(rec, "variant", "?");

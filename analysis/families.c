@@ -142,11 +142,7 @@ static const struct comparison *aa_pair(const struct report *r, const struct com
 	for (size_t i = 0; i < r->ncmp; i++) {
 		const struct comparison *a = &r->cmp[i];
 
-		if (a->aa && a->metric == c->metric &&
-		    !strcmp(a->cell->workload, c->cell->workload) &&
-		    !strcmp(a->cell->params, c->cell->params) &&
-		    !strcmp(a->cell->timing, c->cell->timing) &&
-		    !strcmp(a->cell->kconfig, c->cell->kconfig))
+		if (a->aa && a->metric == c->metric && cells_same_settings(a->cell, c->cell))
 			return a;
 	}
 	return NULL;

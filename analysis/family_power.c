@@ -85,7 +85,6 @@ static void part_power(struct report *r, int index, struct family *f, struct fam
 
 	for (size_t i = 0; i < r->ncmp; i++) {
 		const struct comparison *c = &r->cmp[i];
-		const struct cell *twin, *base;
 		size_t n1, n2;
 
 		if (!in_part(c, index, f, p))
@@ -100,22 +99,16 @@ static void part_power(struct report *r, int index, struct family *f, struct fam
 			p->margin = c->margin;
 		noise_add(&own, c->cell, m);
 		noise_add(&own, c->base, m);
-		/* every A/A set at these settings, beside baseline's own cell */
-		for (size_t k = 0; k < r->ncells; k++) {
-			twin = &r->cells[k];
-			if (!variant_is_aa(twin->variant) || !twin->metrics[m].n ||
-			    strcmp(twin->workload, c->cell->workload) ||
-			    strcmp(twin->params, c->cell->params) ||
-			    strcmp(twin->timing, c->cell->timing) ||
-			    strcmp(twin->kconfig, c->cell->kconfig))
+		/* every A/A comparison at these settings: its set and baseline's cell */
+		for (size_t k = 0; k < r->ncmp; k++) {
+			const struct comparison *a = &r->cmp[k];
+
+			if (!a->aa || a->metric != m || !cells_same_settings(a->cell, c->cell))
 				continue;
-			base = cell_find(r, BASELINE_VARIANT, twin->workload, twin->params,
-					 twin->timing, twin->kconfig);
-			if (base)
-				noise_add(&aa, base, m);
-			noise_add(&aa, twin, m);
-			more_sets |= strcmp(twin->variant, AA_VARIANT) != 0;
-			noise_add(&aa_only, twin, m);
+			noise_add(&aa, a->base, m);
+			noise_add(&aa, a->cell, m);
+			noise_add(&aa_only, a->cell, m);
+			more_sets |= strcmp(a->cell->variant, AA_VARIANT) != 0;
 		}
 	}
 	if (!p->n1)

@@ -200,6 +200,8 @@ struct variant_info *variant_find(const struct report *r, const char *name);
  * number (baseline-aa2, ...).
  */
 int variant_is_aa(const char *name);
+/* Whether two cells have the same workload, parameters, timing mode and axis. */
+int cells_same_settings(const struct cell *a, const struct cell *b);
 int variant_ranked(const struct variant_info *v);
 
 #endif
