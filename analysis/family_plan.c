@@ -15,28 +15,22 @@
 #define PLAN_ALPHA 0.05
 #define PLAN_REPS_CAP 5000
 
+static int same_settings(const struct plan_cell *a, const struct plan_cell *b);
+
 /* The reference cell (baseline unless the family names another) of a planned cell, or NULL. */
 static const struct plan_cell *reference_of(const char *ref, const struct plan_cell *c,
 					    const struct plan_cell *cells, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (!strcmp(cells[i].variant, ref) && !strcmp(cells[i].axis, c->axis) &&
-		    !strcmp(cells[i].workload, c->workload) &&
-		    !strcmp(cells[i].timing, c->timing) && json_equal(cells[i].params, c->params))
+		if (!strcmp(cells[i].variant, ref) && same_settings(&cells[i], c))
 			return &cells[i];
 	return NULL;
 }
 
-static const struct plan_cell *twin_of(const struct plan_cell *base, const char *variant,
-				       const struct plan_cell *cells, size_t n)
+static int same_settings(const struct plan_cell *a, const struct plan_cell *b)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(cells[i].variant, variant) && !strcmp(cells[i].axis, base->axis) &&
-		    !strcmp(cells[i].workload, base->workload) &&
-		    !strcmp(cells[i].timing, base->timing) &&
-		    json_equal(cells[i].params, base->params))
-			return &cells[i];
-	return NULL;
+	return !strcmp(a->axis, b->axis) && !strcmp(a->workload, b->workload) &&
+	       !strcmp(a->timing, b->timing) && json_equal(a->params, b->params);
 }
 
 /* The CV of metric path in the ok runs of one planned cell; NAN if under 2. */
@@ -72,7 +66,7 @@ static struct test_plan plan_test(json_t *family, json_t *test, const char *mode
 	struct test_plan tp = { 0 };
 
 	for (size_t i = 0; i < n; i++) {
-		const struct plan_cell *c = &cells[i], *b, *aa;
+		const struct plan_cell *c = &cells[i], *b;
 		double cv;
 
 		if (!family_test_matches(family, test, mode, c->variant, c->workload, c->axis,
@@ -82,17 +76,16 @@ static struct test_plan plan_test(json_t *family, json_t *test, const char *mode
 		tp.size++;
 		if (!runs || !path)
 			continue;
-		/* the A/A twin where planned, else the reference alone: its noise */
-		aa = twin_of(b, "baseline-aa", cells, n);
-		cv = cell_cv(runs, b->id, path);
-		if (!isnan(cv)) {
-			tp.cv_sq += cv * cv;
-			tp.with_cv++;
-		}
-		cv = aa ? cell_cv(runs, aa->id, path) : NAN;
-		if (!isnan(cv)) {
-			tp.cv_sq += cv * cv;
-			tp.with_cv++;
+		/* the reference and every A/A set planned beside it: their noise */
+		for (size_t k = 0; k < n; k++) {
+			if (&cells[k] != b &&
+			    !(variant_is_aa(cells[k].variant) && same_settings(&cells[k], b)))
+				continue;
+			cv = cell_cv(runs, cells[k].id, path);
+			if (!isnan(cv)) {
+				tp.cv_sq += cv * cv;
+				tp.with_cv++;
+			}
 		}
 	}
 	return tp;
@@ -107,9 +100,11 @@ static double cv_limit(double margin, int reps)
 }
 
 static int check_margin(FILE *out, const char *profile, const char *id, json_t *margins,
-			json_t *test, const char *path, const struct test_plan *tp, int reps)
+			json_t *test, const char *path, const struct test_plan *tp, int reps,
+			size_t family)
 {
 	double margin = family_margin(margins, path), limit, cv;
+	size_t need;
 	const char *wl = json_string_value(json_object_get(test, "workload"));
 
 	if (isnan(margin) || !tp->size)
@@ -127,14 +122,21 @@ static int check_margin(FILE *out, const char *profile, const char *id, json_t *
 		fputs(" (no runs yet to measure it)\n", out);
 		return 0;
 	}
+	/*
+	 * the formula's limit is optimistic at small n: the runs that decide
+	 * come from simulating the test itself at the measured noise
+	 */
 	cv = sqrt(tp->cv_sq / (double)tp->with_cv);
-	fprintf(out, "; the store's baseline cells show %.2g%%\n", cv * 100);
-	if (cv <= limit)
+	need = stats_reps_sim(cv, margin, family, PLAN_ALPHA, PLAN_REPS_CAP);
+	fprintf(out, "; the store's reference and A/A cells show %.2g%%, at which %zu runs a "
+		"cell decide it\n", cv * 100, need);
+	if (need <= (size_t)reps)
 		return 0;
 	fprintf(out, "warning: profile %s, family %s, %s %s: at the CV measured so far "
-		"(%.2g%%) %d runs a cell cannot show equivalence within ±%g%%; about %zu "
-		"would\n", profile, id, wl ? wl : "?", path, cv * 100, reps, margin * 100,
-		stats_reps_to_decide(cv, margin, 1, PLAN_ALPHA, PLAN_REPS_CAP));
+		"(%.2g%%) %d runs a cell cannot decide within ±%g%% (find a difference of the "
+		"margin and show equivalence when nothing differs, each with 80%% power, "
+		"simulated: exact Mann-Whitney, Holm in a family of %zu); about %zu would\n",
+		profile, id, wl ? wl : "?", path, cv * 100, reps, margin * 100, family, need);
 	return 1;
 }
 
@@ -183,7 +185,7 @@ int family_plan_check(FILE *out, const char *profile, json_t *spec,
 		json_array_foreach(json_object_get(fam, "tests"), k, test)
 			if (k < nt && paths[k])
 				warnings += check_margin(out, profile, id ? id : "?", margins, test,
-							 paths[k], &plans[k], reps);
+							 paths[k], &plans[k], reps, size);
 	}
 	if (largest && floor_p * (double)largest >= PLAN_ALPHA) {
 		fprintf(out, "warning: profile %s: with %d repetitions the smallest possible "

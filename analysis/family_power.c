@@ -133,8 +133,8 @@ static void part_power(struct report *r, int index, struct family *f, struct fam
 	 */
 	p->n_decide = isnan(p->margin) ?
 		stats_reps_for_floor(f->size, REPORT_ALPHA, FAMILY_REPS_CAP) :
-		stats_reps_to_decide(fmax(p->cv, isnan(p->cv_own) ? 0 : p->cv_own),
-				     p->margin, f->size, REPORT_ALPHA, FAMILY_REPS_CAP);
+		stats_reps_sim(fmax(p->cv, isnan(p->cv_own) ? 0 : p->cv_own),
+			       p->margin, f->size, REPORT_ALPHA, FAMILY_REPS_CAP);
 	if (p->n_decide > f->n_decide)
 		f->n_decide = p->n_decide;
 }

@@ -9,7 +9,13 @@
  * passes when its exact two-sided p times the family size is below alpha
  * (the comparison that decides first, the others null).  The draws are the
  * same for every effect (a fixed seed), so power rises with the effect and
- * the MDE is found by bisection.
+ * the MDE is found by bisection.  The runs a cell needs to decide a
+ * comparison at its margin are found the same way: the fewest with 80%
+ * power both to find a difference of the margin and, when nothing differs,
+ * to show equivalence (the report's interval at 1 - 2 alpha, the
+ * Hodges-Lehmann one, inside the margin).  Exact p tables end where the
+ * report's do (STATS_MWU_EXACT_MAX_N); past them the normal formula, which
+ * is right at that size, gives the answer.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -20,6 +26,8 @@
 #define SIM_SEED 20261205
 #define SIM_DRAWS 20000
 #define SIM_POWER 0.80
+/* the largest n per cell simulated: n1 + n2 within the exact p tables */
+#define SIM_MAX_N (STATS_MWU_EXACT_MAX_N / 2)
 
 static double uniform01(struct prng *r)
 {
@@ -143,4 +151,98 @@ double stats_mde_sim(double cv, size_t n1, size_t n2, size_t family, double alph
 	free(z);
 	free(p);
 	return expm1(hi);
+}
+
+/* the share of draws with no effect whose interval of rank k lies in [lo, hi] */
+static double equivalence_of(const double *z, size_t n1, size_t n2, size_t k, double cv,
+			     double lo, double hi)
+{
+	size_t pass = 0;
+
+	for (size_t d = 0; d < SIM_DRAWS; d++) {
+		const double *x = z + d * (n1 + n2), *y = x + n1;
+		size_t below = 0, above = 0;
+
+		/* d(k) >= lo and d(top + 1 - k) <= hi: fewer than k differences outside */
+		for (size_t i = 0; i < n1; i++)
+			for (size_t j = 0; j < n2; j++) {
+				double diff = cv * (x[i] - y[j]);
+
+				below += diff < lo;
+				above += diff > hi;
+			}
+		pass += below < k && above < k;
+	}
+	return (double)pass / SIM_DRAWS;
+}
+
+double stats_equivalence_power_sim(double cv, size_t n1, size_t n2, double margin, double alpha)
+{
+	double coverage, *z, power;
+	int exact;
+	size_t k;
+
+	if (n1 < STATS_CI_MIN_N || n2 < STATS_CI_MIN_N || !(cv >= 0) || !(margin > 0) ||
+	    margin >= 1)
+		return NAN;
+	k = stats_shift_rank(n1, n2, 1 - 2 * alpha, &coverage, &exact);
+	/* an interval that cannot reach its level never shows equivalence */
+	if (!k || coverage < 1 - 2 * alpha - 1e-9)
+		return 0;
+	z = draws(n1, n2);
+	power = z ? equivalence_of(z, n1, n2, k, cv, log1p(-margin), log1p(margin)) : NAN;
+	free(z);
+	return power;
+}
+
+/* n runs a cell find a difference of the margin and show equivalence, both at 80% */
+static int decides(double cv, size_t n, double margin, size_t family, double alpha)
+{
+	double *z = draws(n, n), *p = p_of_u(n, n), coverage;
+	double limit = alpha / (double)(family ? family : 1);
+	size_t k;
+	int exact, ok = -1;
+
+	k = stats_shift_rank(n, n, 1 - 2 * alpha, &coverage, &exact);
+	if (z && p)
+		ok = k && coverage >= 1 - 2 * alpha - 1e-9 &&
+		     power_of(z, p, n, n, log1p(margin), cv, limit) >= SIM_POWER &&
+		     equivalence_of(z, n, n, k, cv, log1p(-margin), log1p(margin)) >= SIM_POWER;
+	free(z);
+	free(p);
+	return ok;
+}
+
+size_t stats_reps_sim(double cv, double margin, size_t family, double alpha, size_t cap)
+{
+	size_t lo = stats_reps_for_floor(family, alpha, cap), hi = SIM_MAX_N;
+	int ok;
+
+	if (isnan(cv) || !(margin > 0) || margin >= 1)
+		return cap + 1;
+	if (lo < STATS_CI_MIN_N)
+		lo = STATS_CI_MIN_N;
+	if (lo > cap)
+		return cap + 1;
+	if (cv == 0 || lo > SIM_MAX_N)
+		return lo;
+	/* past the exact tables the formula is right (test_power_sim.c checks 30 v 30) */
+	ok = decides(cv, hi, margin, family, alpha);
+	if (ok < 0)
+		return cap + 1;
+	if (!ok)
+		return stats_reps_to_decide(cv, margin, family, alpha, cap);
+	/* the fewest that decide: power rises with n (draws differ by n, so bisect) */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		ok = decides(cv, mid, margin, family, alpha);
+		if (ok < 0)
+			return cap + 1;
+		if (ok)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo > cap ? cap + 1 : lo;
 }

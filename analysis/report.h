@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "family_spec.h"
 #include "metrics_table.h"
 #include "stats.h"
 #include "verdict.h"
@@ -16,8 +17,6 @@
 /* the coverage every interval is built to reach; each states the one it has */
 #define REPORT_LEVEL 0.95
 #define BASELINE_VARIANT "baseline"
-/* the baseline kernel measured again as an independent set: the noise floor */
-#define AA_VARIANT "baseline-aa"
 
 struct cell_metric {
 	double *values;		/* from ok runs that carry the metric */
@@ -194,12 +193,6 @@ int report_has_cost(const struct report *r);
 /* variants.c */
 int variants_load(struct report *r, json_t *matrix_variants);
 struct variant_info *variant_find(const struct report *r, const char *name);
-/*
- * An A/A set: the baseline kernel measured again, AA_VARIANT or, where a
- * profile runs more of them at the same settings, AA_VARIANT followed by a
- * number (baseline-aa2, ...).
- */
-int variant_is_aa(const char *name);
 /* Whether two cells have the same workload, parameters, timing mode and axis. */
 int cells_same_settings(const struct cell *a, const struct cell *b);
 int variant_ranked(const struct variant_info *v);

@@ -106,6 +106,15 @@ double stats_smallest_p(size_t n1, size_t n2);
 double stats_power_sim(double effect, double cv, size_t n1, size_t n2, size_t family,
 		       double alpha);
 double stats_mde_sim(double cv, size_t n1, size_t n2, size_t family, double alpha);
+/*
+ * With no true difference, the share of draws whose interval at 1 - 2 alpha
+ * lies within ±margin (equivalence shown); and the fewest runs per cell with
+ * 80% power both to find a difference of the margin under Holm in the family
+ * and to show equivalence when nothing differs (cap + 1 past cap).  Simulated
+ * up to STATS_MWU_EXACT_MAX_N / 2 runs a cell; past that the normal formula.
+ */
+double stats_equivalence_power_sim(double cv, size_t n1, size_t n2, double margin, double alpha);
+size_t stats_reps_sim(double cv, double margin, size_t family, double alpha, size_t cap);
 double stats_normal_quantile(double q);
 double stats_mde(double cv, size_t n1, size_t n2, size_t family, double alpha);
 double stats_equivalence_reach(double cv, size_t n1, size_t n2, double alpha);

@@ -115,18 +115,6 @@ static const char *same_kernel_as(json_t *mv, const char *name, json_t *def)
 	return NULL;
 }
 
-int variant_is_aa(const char *name)
-{
-	size_t n = strlen(AA_VARIANT);
-
-	if (strncmp(name, AA_VARIANT, n))
-		return 0;
-	for (name += n; *name; name++)
-		if (!isdigit((unsigned char)*name))
-			return 0;
-	return 1;
-}
-
 static struct variant_info *variant_add(struct report *r, const char *name)
 {
 	struct variant_info *v = variant_find(r, name);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reads the families and margins of a profile (family_spec.h). */
+#include <ctype.h>
 #include <fnmatch.h>
 #include <math.h>
 #include <string.h>
@@ -118,4 +119,16 @@ double family_margin(json_t *margins, const char *path)
 		if (json_is_number(v) && !fnmatch(pattern, path, 0))
 			return json_number_value(v);
 	return NAN;
+}
+
+int variant_is_aa(const char *name)
+{
+	size_t n = strlen(AA_VARIANT);
+
+	if (strncmp(name, AA_VARIANT, n))
+		return 0;
+	for (name += n; *name; name++)
+		if (!isdigit((unsigned char)*name))
+			return 0;
+	return 1;
 }

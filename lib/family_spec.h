@@ -17,6 +17,15 @@
  * reference variant (baseline unless it names another) at the same settings.
  */
 
+/*
+ * An A/A set: the baseline kernel measured again as an independent set, the
+ * noise floor: AA_VARIANT or, where a profile runs more of them at the same
+ * settings, AA_VARIANT followed by a number (baseline-aa2, ...).  Each is a
+ * control, never ranked.
+ */
+#define AA_VARIANT "baseline-aa"
+int variant_is_aa(const char *name);
+
 /* The questions, in the decision summary's order; NULL-terminated. */
 extern const char *const family_questions[];
 

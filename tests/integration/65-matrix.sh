@@ -126,7 +126,8 @@ jq '.profiles.pair = {repetitions: 2, timing_modes: ["tcg"], margins: {throughpu
       cells: [{variants: ["baseline", "net-batch"], workload: "rx-mixed", grid: {tenants: [4]}}],
       families: [{id: "two", questions: ["rfc2"], variants: ["net-batch"],
                   tests: [{workload: "rx-mixed", metric: "throughput_bytes_per_sec", tenants: [4]}]}]}
-    | .profiles.noisy = (.profiles.pair | .repetitions = 7)' "$work/ok.json" >"$work/fam.json"
+    | .profiles.noisy = (.profiles.pair | .repetitions = 7)
+    | .profiles.five = (.profiles.pair | .repetitions = 5)' "$work/ok.json" >"$work/fam.json"
 out=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile pair --dry-run --results "$work/empty-pair" 2>&1)
 check "dry run: 2 runs a cell give no equivalence interval: warned" \
 	grep -q '^warning: profile pair, family two, rx-mixed throughput_bytes_per_sec: 2 runs a cell give no equivalence interval' <<<"$out"
@@ -143,7 +144,21 @@ for x in 14e6 20e6 26e6; do
 done >"$noisy/runs.jsonl"
 out=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile noisy --dry-run --results "$noisy" 2>&1)
 check "dry run: the store's noise (CV 30%) out of the margin's reach at 7 runs: warned" \
-	grep -q '^warning: profile noisy, family two, rx-mixed throughput_bytes_per_sec: at the CV measured so far (30%) 7 runs a cell cannot show equivalence within ±5%' <<<"$out"
+	grep -q '^warning: profile noisy, family two, rx-mixed throughput_bytes_per_sec: at the CV measured so far (30%) 7 runs a cell cannot decide within ±5% .*; about 646 would$' <<<"$out"
+# sized by simulating the test, not by the normal formula: at CV 2.5% and
+# ±5% the formula says 5 runs a cell decide; simulated, 5 have less than
+# 80% power on a side and 6 are needed
+five="$work/five"
+mkdir -p "$five"
+id=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile five --dry-run --results "$five" 2>&1 |
+	sed -n 's|^  \(baseline/base/rx-mixed/tcg .*\)$|\1|p')
+for x in 97.5e6 100e6 102.5e6; do
+	jq -n -c --arg id "$id" --argjson x "$x" '{status: "ok", variant: "baseline", workload: "rx-mixed",
+		matrix: {profile: "five", cell_id: $id, repetition: 0}, metrics: {throughput_bytes_per_sec: $x}}'
+done >"$five/runs.jsonl"
+out=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile five --dry-run --results "$five" 2>&1)
+check "dry run: CV 2.5% at ±5%: 5 runs do not decide by simulation (the formula said they would); 6 would" \
+	grep -q '^warning: profile five, family two, rx-mixed throughput_bytes_per_sec: at the CV measured so far (2.5%) 5 runs a cell cannot decide within ±5% (.*Holm in a family of 1); about 6 would$' <<<"$out"
 
 # the estimate is calibrated: quick's, against the wall time its published
 # run actually took here (within 25%)
