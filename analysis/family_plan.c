@@ -54,6 +54,7 @@ static double cell_cv(json_t *runs, const char *id, const char *path)
 
 struct test_plan {
 	size_t size;		/* comparisons of the test */
+	int reps;		/* the fewest repetitions of their cells (0: none) */
 	double cv_sq;		/* sum of squared CVs measured */
 	size_t with_cv;
 };
@@ -74,6 +75,10 @@ static struct test_plan plan_test(json_t *family, json_t *test, const char *mode
 		    !(b = reference_of(family_reference(family), c, cells, n)))
 			continue;
 		tp.size++;
+		if (!tp.reps || c->reps < tp.reps)
+			tp.reps = c->reps;
+		if (b->reps < tp.reps)
+			tp.reps = b->reps;
 		if (!runs || !path)
 			continue;
 		/* the reference and every A/A set planned beside it: their noise */
@@ -140,29 +145,45 @@ static int check_margin(FILE *out, const char *profile, const char *id, json_t *
 	return 1;
 }
 
+/* The fewest repetitions of a family's compared cells (0: none planned). */
+static int family_reps(const struct test_plan *plans, size_t nt)
+{
+	int reps = 0;
+
+	for (size_t k = 0; k < nt; k++)
+		if (plans[k].reps && (!reps || plans[k].reps < reps))
+			reps = plans[k].reps;
+	return reps;
+}
+
 int family_plan_check(FILE *out, const char *profile, json_t *spec,
-		      const struct plan_cell *cells, size_t n, int reps, json_t *runs)
+		      const struct plan_cell *cells, size_t n, json_t *runs)
 {
 	json_t *families = json_object_get(spec, "families"), *fam, *test;
 	json_t *margins = json_object_get(spec, "margins");
-	double floor_p = stats_smallest_p((size_t)reps, (size_t)reps);
-	size_t i, k, largest = 0;
-	const char *largest_id = NULL;
-	int warnings = 0;
+	size_t i, k, worst_size = 0;
+	const char *worst_id = NULL;
+	int warnings = 0, most, worst_reps = 0;
+	double worst = 0;
 
 	if (!json_array_size(families)) {
 		fprintf(out, "families: none declared (every comparison of this profile will be "
 			"descriptive)\n");
 		return 0;
 	}
+	/* the profile's count; a family whose cells have their own says so */
+	most = (int)json_integer_value(json_object_get(spec, "repetitions"));
 	fprintf(out, "families (confirmatory, Holm within each; %d runs a cell: smallest "
-		"possible p %.3g):\n", reps, floor_p);
+		"possible p %.3g):\n", most, stats_smallest_p((size_t)most, (size_t)most));
 	json_array_foreach(families, i, fam) {
 		const char *id = json_string_value(json_object_get(fam, "id"));
 		size_t size = 0;
 		struct test_plan plans[16];
 		const char *paths[16];
 		size_t nt = 0;
+		double floor_p;
+		int reps;
+		char at[48] = "";
 
 		json_array_foreach(json_object_get(fam, "tests"), k, test) {
 			const char *declared[8];
@@ -174,27 +195,39 @@ int family_plan_check(FILE *out, const char *profile, json_t *spec,
 					      cells, n, runs);
 			size += plans[nt++].size;
 		}
-		fprintf(out, "  %s: %zu comparisons; smallest p x %zu = %.3g: %s\n", id ? id : "?",
-			size, size, floor_p * (double)size, floor_p * (double)size < PLAN_ALPHA ?
+		reps = family_reps(plans, nt);
+		if (!reps)
+			reps = most;
+		floor_p = stats_smallest_p((size_t)reps, (size_t)reps);
+		if (reps != most)
+			snprintf(at, sizeof(at), " at %d runs a cell", reps);
+		fprintf(out, "  %s: %zu comparisons%s; smallest p x %zu = %.3g: %s\n",
+			id ? id : "?", size, at, size, floor_p * (double)size,
+			floor_p * (double)size < PLAN_ALPHA ?
 			"a complete separation passes Holm" : "nothing can pass Holm");
-		if (size > largest) {
-			largest = size;
-			largest_id = id;
+		if (size && floor_p * (double)size > worst) {
+			worst = floor_p * (double)size;
+			worst_size = size;
+			worst_id = id;
+			worst_reps = reps;
 		}
 		k = 0;
 		json_array_foreach(json_object_get(fam, "tests"), k, test)
 			if (k < nt && paths[k])
 				warnings += check_margin(out, profile, id ? id : "?", margins, test,
-							 paths[k], &plans[k], reps, size);
+							 paths[k], &plans[k],
+							 plans[k].reps ? plans[k].reps : reps,
+							 size);
 	}
-	if (largest && floor_p * (double)largest >= PLAN_ALPHA) {
+	if (worst >= PLAN_ALPHA) {
 		fprintf(out, "warning: profile %s: with %d repetitions the smallest possible "
-			"Mann-Whitney p is 2/C(%d,%d) = %.3g, times the %zu comparisons of its "
-			"largest family (%s) = %.3g, not below %.2f: no comparison of that family "
-			"can be significant; %zu repetitions would let a complete separation pass "
-			"Holm\n", profile, reps, 2 * reps, reps, floor_p, largest,
-			largest_id ? largest_id : "?", floor_p * (double)largest, PLAN_ALPHA,
-			stats_reps_for_floor(largest, PLAN_ALPHA, PLAN_REPS_CAP));
+			"Mann-Whitney p is 2/C(%d,%d) = %.3g, times the %zu comparisons of family "
+			"%s = %.3g, not below %.2f: no comparison of that family can be "
+			"significant; %zu repetitions would let a complete separation pass Holm\n",
+			profile, worst_reps, 2 * worst_reps, worst_reps,
+			stats_smallest_p((size_t)worst_reps, (size_t)worst_reps), worst_size,
+			worst_id ? worst_id : "?", worst, PLAN_ALPHA,
+			stats_reps_for_floor(worst_size, PLAN_ALPHA, PLAN_REPS_CAP));
 		warnings++;
 	}
 	return warnings;

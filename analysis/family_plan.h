@@ -9,19 +9,21 @@
 struct plan_cell {
 	const char *variant, *axis, *workload, *timing, *id;
 	json_t *params;		/* complete */
+	int reps;		/* its repetitions */
 };
 
 /*
  * Before the runs: each confirmatory family of the profile, its size in
- * these cells and what reps repetitions can show in it.  Warns when the
- * smallest exact Mann-Whitney p at reps vs reps, 2 / C(2 reps, reps), times
- * the family's size is not below 0.05 (nothing in it can be significant),
- * and when equivalence within a test's margin is out of reach: no interval
- * below 3 runs, or, where runs (the store's records, may be NULL) already
- * measured the noise of its baseline cells, a CV too large for reps.
+ * these cells and what its cells' repetitions (the fewest of them: reps)
+ * can show in it.  Warns when the smallest exact Mann-Whitney p at reps vs
+ * reps, 2 / C(2 reps, reps), times the family's size is not below 0.05
+ * (nothing in it can be significant), and when a test's margin is out of
+ * reach: no interval below 3 runs, or, where runs (the store's records, may
+ * be NULL) already measured the noise of its reference and A/A cells, fewer
+ * runs than the simulated test needs to decide at that noise.
  * Returns the number of warnings.
  */
 int family_plan_check(FILE *out, const char *profile, json_t *spec,
-		      const struct plan_cell *cells, size_t n, int reps, json_t *runs);
+		      const struct plan_cell *cells, size_t n, json_t *runs);
 
 #endif

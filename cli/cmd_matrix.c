@@ -147,8 +147,7 @@ static void hms(double s, char *buf, size_t cap)
  * (analysis/family_plan.c); the store, when it has runs, gives the noise.
  */
 static void dry_run_families(const struct matrix *m, const struct cell_list *cells,
-			     const struct matrix_plan *p, const struct matrix_options *o,
-			     const char *store)
+			     const struct matrix_options *o, const char *store)
 {
 	json_t *spec = json_object_get(json_object_get(m->root, "profiles"), o->profile);
 	struct plan_cell *pc = calloc((size_t)cells->n + 1, sizeof(*pc));
@@ -159,10 +158,10 @@ static void dry_run_families(const struct matrix *m, const struct cell_list *cel
 		const struct matrix_cell *c = &cells->v[i];
 
 		pc[i] = (struct plan_cell){ c->variant, c->axis, c->workload, c->timing_mode,
-					    c->id, c->params };
+					    c->id, c->params, c->reps };
 	}
 	if (pc)
-		family_plan_check(stdout, o->profile, spec, pc, (size_t)cells->n, p->reps, runs);
+		family_plan_check(stdout, o->profile, spec, pc, (size_t)cells->n, runs);
 	free(pc);
 	json_decref(runs);
 }
@@ -174,15 +173,22 @@ static int dry_run(const struct matrix *m, const struct cell_list *cells,
 		   const struct matrix_options *o, const char *store)
 {
 	double run_s = 0, build_s = 0;
-	int missing = 0, todo = 0;
+	int missing = 0, todo = 0, reps = matrix_profile_repetitions(m, o->profile);
 	char a[32], b[32], c[32];
 
-	printf("cells (%d x %d repetitions, timing mode in the id):\n", cells->n, p->reps);
+	if (p->pairs == cells->n * reps)
+		printf("cells (%d x %d repetitions, timing mode in the id):\n", cells->n, reps);
+	else
+		printf("cells (%d, %d runs: the profile's %d repetitions, a group's own after "
+		       "its cells' ids; timing mode in the id):\n", cells->n, p->pairs, reps);
 	if (o->shard.count)
 		printf("shard %s: %d of the %d (cell, repetition) pairs, in %s\n",
-		       o->shard_label, p->nslots, cells->n * p->reps, store);
+		       o->shard_label, p->nslots, p->pairs, store);
 	for (int i = 0; i < cells->n; i++)
-		printf("  %s\n", cells->v[i].id);
+		if (cells->v[i].reps != reps)
+			printf("  %s x %d\n", cells->v[i].id, cells->v[i].reps);
+		else
+			printf("  %s\n", cells->v[i].id);
 	printf("kernels:\n");
 	for (int j = 0; j < k->n; j++) {
 		int built = matrix_kernel_is_built(&k->ks[j]);
@@ -205,7 +211,7 @@ static int dry_run(const struct matrix *m, const struct cell_list *cells,
 	hms(build_s + run_s, c, sizeof(c));
 	printf("estimate: %d kernel(s) to build ~%s, %d of %d runs to do ~%s "
 	       "(-j %d): ~%s\n", missing, a, todo, p->nslots, b, o->jobs, c);
-	dry_run_families(m, cells, p, o, store);
+	dry_run_families(m, cells, o, store);
 	return 0;
 }
 
@@ -532,11 +538,12 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 		rc = dry_run(m, &cells, &k, &p, &o, store);
 		goto out_plan;
 	}
-	say("matrix %s: %d cells x %d repetitions, seed %llu, results in %s",
-	    o.profile, cells.n, p.reps, (unsigned long long)seed, store);
+	say("matrix %s: %d cells, %d runs (up to %d repetitions a cell), seed %llu, "
+	    "results in %s", o.profile, cells.n, p.pairs, p.reps, (unsigned long long)seed,
+	    store);
 	if (o.shard.count)
 		say("matrix %s: shard %s runs %d of the %d (cell, repetition) pairs",
-		    o.profile, o.shard_label, p.nslots, cells.n * p.reps);
+		    o.profile, o.shard_label, p.nslots, p.pairs);
 	if (o.jobs > 1) {
 		char slots[16];
 

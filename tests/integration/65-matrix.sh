@@ -45,6 +45,8 @@ bad "base cycle" '.variants.baseline.base = "baseline-aa"' \
 	'$.variants.baseline.base: the chain of bases is a cycle'
 bad "repetitions" '.profiles.tiny.repetitions = 0' \
 	'$.profiles.tiny.repetitions: expected an integer >= 1'
+bad "a cell group's own repetitions" '.profiles.tiny.cells[0].repetitions = 0' \
+	'$.profiles.tiny.cells[0].repetitions: expected an integer >= 1'
 bad "timing mode" '.profiles.tiny.timing_modes = ["fast"]' \
 	'$.profiles.tiny.timing_modes[0]: expected tcg, icount or kvm'
 bad "a cell group's own timing mode" '.profiles.tiny.cells[0].timing_modes = ["fast"]' \
@@ -121,7 +123,7 @@ check "dry run: quick's 5 runs can reach significance in every family: no warnin
 	bash -c "! grep -q '^warning:' <<<'$out'"
 out=$($MMX matrix --profile cost --dry-run --results "$work/empty-cost" 2>&1)
 check "dry run: cost's 3 runs cannot pass Holm in its largest family: warned, with the n that can" \
-	grep -q '^warning: profile cost: with 3 repetitions the smallest possible Mann-Whitney p is 2/C(6,3) = 0.1, times the 14 comparisons of its largest family (multi-memcg) = 1.4, not below 0.05: no comparison of that family can be significant; 6 repetitions would' <<<"$out"
+	grep -q '^warning: profile cost: with 3 repetitions the smallest possible Mann-Whitney p is 2/C(6,3) = 0.1, times the 14 comparisons of family multi-memcg = 1.4, not below 0.05: no comparison of that family can be significant; 6 repetitions would' <<<"$out"
 jq '.profiles.pair = {repetitions: 2, timing_modes: ["tcg"], margins: {throughput_bytes_per_sec: 0.05},
       cells: [{variants: ["baseline", "net-batch"], workload: "rx-mixed", grid: {tenants: [4]}}],
       families: [{id: "two", questions: ["rfc2"], variants: ["net-batch"],
@@ -159,6 +161,25 @@ done >"$five/runs.jsonl"
 out=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile five --dry-run --results "$five" 2>&1)
 check "dry run: CV 2.5% at ±5%: 5 runs do not decide by simulation (the formula said they would); 6 would" \
 	grep -q '^warning: profile five, family two, rx-mixed throughput_bytes_per_sec: at the CV measured so far (2.5%) 5 runs a cell cannot decide within ±5% (.*Holm in a family of 1); about 6 would$' <<<"$out"
+
+# a group's own repetitions: its cells get that many, the others the
+# profile's, and a family is judged at the fewest of its cells
+jq '.profiles.own = {repetitions: 3, timing_modes: ["tcg"], margins: {throughput_bytes_per_sec: 0.05},
+      cells: [{variants: ["baseline", "net-batch"], workload: "rx-mixed", grid: {tenants: [4]}},
+              {variants: ["baseline", "net-batch"], workload: "rx-mixed", grid: {tenants: [8]}, repetitions: 7}],
+      families: [{id: "eight", questions: ["rfc2"], variants: ["net-batch"],
+                  tests: [{workload: "rx-mixed", metric: "throughput_bytes_per_sec", tenants: [8]}]}]}' \
+	"$work/ok.json" >"$work/own.json"
+out=$(MMX_MATRIX="$work/own.json" $MMX matrix --profile own --dry-run --results "$work/empty-own" 2>&1)
+check "dry run: a group's own repetitions: 2 x 3 + 2 x 7 = 20 runs" \
+	grep -q '^cells (4, 20 runs: the profile.s 3 repetitions, a group.s own after its cells. ids' <<<"$out"
+marked=$(grep -c '"tenants":8.* x 7$' <<<"$out")
+unmarked=$(grep -c '"tenants":4.* x ' <<<"$out")
+check "dry run: the group's 2 cells marked x 7 ($marked), the others not ($unmarked)" \
+	test "$marked" = 2 -a "$unmarked" = 0
+check "dry run: the family is judged at its cells' 7 runs, not the profile's 3" \
+	grep -q '^  eight: 1 comparisons at 7 runs a cell; smallest p x 1 = 0.000583: a complete separation passes Holm$' <<<"$out"
+check "dry run: the estimate counts the 20 runs" grep -q ' 20 of 20 runs to do' <<<"$out"
 
 # the estimate is calibrated: quick's, against the wall time its published
 # run actually took here (within 25%)

@@ -2,7 +2,8 @@
 /*
  * mmx matrix --shard I/N: the shards partition the (cell, repetition) pairs,
  * keep the randomized block order, spread every cell over the shards, and a
- * shard's plan reads its store like a whole matrix's.
+ * shard's plan reads its store like a whole matrix's; a cell group with its
+ * own repetitions gets that many, in the blocks of the first ones.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -140,6 +141,45 @@ static void store_reading(void)
 	rmdir(dir);
 }
 
+/* cells with their own repetitions: block r holds those with more than r */
+static void own_repetitions(void)
+{
+	struct cell_list cells, same;
+	struct matrix_plan p, q;
+	static const int own[] = { 3, 1, 2 };
+	int count[3] = { 0 }, order = 1, blocks = 1;
+
+	make_cells(&cells, 3);
+	for (int i = 0; i < 3; i++)
+		cells.v[i].reps = own[i];
+	plan_make(&p, &cells, 5, 42);
+	for (int s = 0; s < p.nslots; s++) {
+		count[p.slots[s].cell]++;
+		blocks &= s == 0 || p.slots[s].repetition >= p.slots[s - 1].repetition;
+	}
+	CHECK(p.nslots == 6 && p.pairs == 6 && p.reps == 3 && count[0] == 3 &&
+	      count[1] == 1 && count[2] == 2, "repetitions 3, 1, 2: 6 pairs, 3 blocks, each "
+	      "cell its own count (the profile's 5 not used)");
+	CHECK(blocks && p.slots[5].cell == 0 && p.slots[5].repetition == 2,
+	      "blocks in order; the last holds only the cell with 3");
+	plan_free(&p);
+	/* every group at the profile's count: the plan of a profile without them */
+	make_cells(&same, 24);
+	plan_make(&q, &same, 4, 7);
+	for (int i = 0; i < 24; i++)
+		same.v[i].reps = 4;
+	plan_make(&p, &same, 9, 7);
+	for (int s = 0; s < q.nslots; s++)
+		order &= p.slots[s].cell == q.slots[s].cell &&
+			 p.slots[s].repetition == q.slots[s].repetition;
+	CHECK(order && p.nslots == q.nslots, "every cell at 4 of its own: the same plan, "
+	      "slot for slot, as a profile of 4 (a resumed matrix keeps its order)");
+	plan_free(&p);
+	plan_free(&q);
+	free(cells.v);
+	free(same.v);
+}
+
 int main(void)
 {
 	struct matrix_shard sh;
@@ -167,5 +207,6 @@ int main(void)
 	snprintf(name, sizeof(name), "shard of (0,0) of 1 is 1: %d", shard_of_pair(0, 0, 1));
 	CHECK(shard_of_pair(0, 0, 1) == 1 && shard_of_pair(5, 3, 1) == 1, name);
 	store_reading();
+	own_repetitions();
 	return check_summary();
 }

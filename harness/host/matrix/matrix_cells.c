@@ -60,7 +60,7 @@ static double estimate_s(const struct matrix *m, const char *workload,
 
 static int add_cell(const struct matrix *m, struct cell_list *l, const char *variant,
 		    const char *axis, const char *workload, const char *mode,
-		    json_t *params)
+		    json_t *params, int reps)
 {
 	struct matrix_cell *c;
 	char *dump = json_dumps(params, JSON_COMPACT | JSON_SORT_KEYS);
@@ -90,6 +90,7 @@ static int add_cell(const struct matrix *m, struct cell_list *l, const char *var
 	snprintf(c->id, sizeof(c->id), "%s", id);
 	c->params = json_incref(params);
 	c->est_s = estimate_s(m, workload, params, mode);
+	c->reps = reps;
 	return 0;
 }
 
@@ -104,8 +105,9 @@ static int expand_group(const struct matrix *m, json_t *prof, json_t *g,
 	json_t *grid = json_object_get(g, "grid"), *schema, *axes, *modes;
 	const char *keys[32];
 	size_t nkeys = 0, idx[32] = { 0 }, i, j, k;
-	json_t *var, *axis, *mode;
+	json_t *var, *axis, *mode, *own = json_object_get(g, "repetitions");
 	static json_t *base_axis;
+	int reps = (int)json_integer_value(own ? own : json_object_get(prof, "repetitions"));
 
 	schema = json_object_get(matrix_workload(m, wname), "params");
 	axes = json_object_get(g, "kconfig");
@@ -147,7 +149,7 @@ static int expand_group(const struct matrix *m, json_t *prof, json_t *g,
 				json_array_foreach(modes, k, mode)
 					if (add_cell(m, out, json_string_value(var),
 						     json_string_value(axis), wname,
-						     json_string_value(mode), params) < 0) {
+						     json_string_value(mode), params, reps) < 0) {
 						json_decref(params);
 						return -1;
 					}

@@ -15,6 +15,7 @@ struct matrix_cell {
 	json_t *params;		/* complete, validated */
 	char id[1024];		/* stable: variant/axis/workload/mode + sorted params */
 	double est_s;		/* estimated wall time of one run */
+	int reps;		/* its group's repetitions, else the profile's */
 };
 
 struct cell_list {
@@ -25,14 +26,18 @@ struct cell_list {
 /*
  * Expands $.profiles.NAME into its cells: every group's variants x kconfig
  * axes (default base) x the cartesian product of its grid x the profile's
- * timing modes, duplicates removed, in a stable order.  Returns -1 with the
+ * timing modes, duplicates removed (the first group's repetitions kept), in
+ * a stable order.  Returns -1 with the
  * problem reported (matrix_validate has caught most before).
  */
 int matrix_expand_profile(const struct matrix *m, const char *profile,
 			  struct cell_list *out);
 void cell_list_free(struct cell_list *l);
 
-/* The profile's repetitions ($.profiles.NAME.repetitions). */
+/*
+ * The profile's repetitions ($.profiles.NAME.repetitions); a group may set
+ * its own (a noisier workload needs more runs to decide at its margin).
+ */
 int matrix_profile_repetitions(const struct matrix *m, const char *profile);
 
 #endif

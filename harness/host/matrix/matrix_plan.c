@@ -11,27 +11,40 @@
 #include "prng.h"
 #include "run_store.h"
 
+static int cell_reps(const struct cell_list *cells, int i, int reps)
+{
+	return cells->v[i].reps > 0 ? cells->v[i].reps : reps;
+}
+
 int plan_make(struct matrix_plan *p, const struct cell_list *cells, int reps,
 	      uint64_t seed)
 {
 	memset(p, 0, sizeof(*p));
 	p->seed = seed;
-	p->reps = reps;
-	p->nslots = cells->n * reps;
-	p->slots = calloc((size_t)(p->nslots ? p->nslots : 1), sizeof(*p->slots));
+	for (int i = 0; i < cells->n; i++) {
+		int n = cell_reps(cells, i, reps);
+
+		p->pairs += n;
+		if (n > p->reps)
+			p->reps = n;
+	}
+	p->slots = calloc((size_t)(p->pairs ? p->pairs : 1), sizeof(*p->slots));
 	if (!p->slots)
 		return -1;
-	for (int r = 0; r < reps; r++) {
-		struct plan_slot *block = p->slots + (size_t)r * (size_t)cells->n;
+	for (int r = 0; r < p->reps; r++) {
+		struct plan_slot *block = p->slots + p->nslots;
 		struct prng rng;
+		int n = 0;
 
 		prng_seed(&rng, seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(r + 1)));
-		for (int i = 0; i < cells->n; i++) {
-			block[i].cell = i;
-			block[i].repetition = r;
-		}
-		/* Fisher-Yates */
-		for (int i = cells->n - 1; i > 0; i--) {
+		for (int i = 0; i < cells->n; i++)
+			if (cell_reps(cells, i, reps) > r) {
+				block[n].cell = i;
+				block[n++].repetition = r;
+			}
+		p->nslots += n;
+		/* Fisher-Yates (the same order as before groups had their own counts) */
+		for (int i = n - 1; i > 0; i--) {
 			int j = (int)prng_below(&rng, (size_t)i + 1);
 			int t = block[i].cell;
 

@@ -16,7 +16,9 @@ struct plan_slot {
 
 struct matrix_plan {
 	uint64_t seed;
-	int reps, nslots;
+	int reps;		/* the most any cell has: the number of blocks */
+	int pairs;		/* (cell, repetition) pairs of the whole matrix */
+	int nslots;		/* those of this plan (a shard keeps some) */
 	struct plan_slot *slots;	/* block by block, each block shuffled */
 	/*
 	 * per cell, the key of its variant's kernel as it stands (NULL: not
@@ -26,9 +28,9 @@ struct matrix_plan {
 };
 
 /*
- * Block r holds one repetition of every cell, shuffled with a PRNG seeded
- * from (seed, r), so host drift hits every variant alike and a resumed run
- * keeps its order.
+ * Block r holds repetition r of every cell that has that many (its reps,
+ * else the reps given), shuffled with a PRNG seeded from (seed, r), so host
+ * drift hits every variant alike and a resumed run keeps its order.
  */
 int plan_make(struct matrix_plan *p, const struct cell_list *cells, int reps,
 	      uint64_t seed);

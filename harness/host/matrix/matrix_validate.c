@@ -303,6 +303,10 @@ static void check_group(struct validation *v, const char *path, json_t *g)
 	}
 	if (json_object_get(g, "timing_modes"))
 		check_timing_modes(v, path, json_object_get(g, "timing_modes"));
+	val = json_object_get(g, "repetitions");
+	if (val && (!json_is_integer(val) || json_integer_value(val) < 1))
+		problem(v, "%s.repetitions: expected an integer >= 1 (the group's own, in place "
+			"of the profile's)", path);
 	if (!wl) {
 		problem(v, "%s.workload: unknown workload '%s'", path, wname ?: "(missing)");
 		return;
