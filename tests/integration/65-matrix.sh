@@ -135,30 +135,29 @@ check "dry run: 2 runs a cell give no equivalence interval: warned" \
 	grep -q '^warning: profile pair, family two, rx-mixed throughput_bytes_per_sec: 2 runs a cell give no equivalence interval' <<<"$out"
 check "dry run: 2 runs a cell cannot pass even a family of 1: warned" \
 	grep -q '^warning: profile pair: with 2 repetitions the smallest possible Mann-Whitney p is 2/C(4,2) = 0.333' <<<"$out"
+# a store of baseline's throughput alone, made for PROFILE of fam.json in DIR
+baseline_store() {	# baseline_store PROFILE DIR VALUE...
+	local profile=$1 dir=$2 id x
+	shift 2
+	mkdir -p "$dir"
+	id=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile "$profile" --dry-run --results "$dir" 2>&1 |
+		sed -n 's|^  \(baseline/base/rx-mixed/tcg .*\)$|\1|p')
+	for x in "$@"; do
+		jq -n -c --arg id "$id" --arg p "$profile" --argjson x "$x" '{status: "ok",
+			variant: "baseline", workload: "rx-mixed", matrix: {profile: $p, cell_id: $id,
+			repetition: 0}, metrics: {throughput_bytes_per_sec: $x}}'
+	done >"$dir/runs.jsonl"
+}
 # the noise the store already measured: 30% CV is far too much for ±5% at 7 runs
-noisy="$work/noisy"
-mkdir -p "$noisy"
-id=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile noisy --dry-run --results "$noisy" 2>&1 |
-	sed -n 's|^  \(baseline/base/rx-mixed/tcg .*\)$|\1|p')
-for x in 14e6 20e6 26e6; do
-	jq -n -c --arg id "$id" --argjson x "$x" '{status: "ok", variant: "baseline", workload: "rx-mixed",
-		matrix: {profile: "noisy", cell_id: $id, repetition: 0}, metrics: {throughput_bytes_per_sec: $x}}'
-done >"$noisy/runs.jsonl"
-out=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile noisy --dry-run --results "$noisy" 2>&1)
+baseline_store noisy "$work/noisy" 14e6 20e6 26e6
+out=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile noisy --dry-run --results "$work/noisy" 2>&1)
 check "dry run: the store's noise (CV 30%) out of the margin's reach at 7 runs: warned" \
 	grep -q '^warning: profile noisy, family two, rx-mixed throughput_bytes_per_sec: at the CV measured so far (30%) 7 runs a cell cannot decide within ±5% .*; about 646 would$' <<<"$out"
 # sized by simulating the test, not by the normal formula: at CV 2.5% and
 # ±5% the formula says 5 runs a cell decide; simulated, 5 have less than
 # 80% power on a side and 6 are needed
-five="$work/five"
-mkdir -p "$five"
-id=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile five --dry-run --results "$five" 2>&1 |
-	sed -n 's|^  \(baseline/base/rx-mixed/tcg .*\)$|\1|p')
-for x in 97.5e6 100e6 102.5e6; do
-	jq -n -c --arg id "$id" --argjson x "$x" '{status: "ok", variant: "baseline", workload: "rx-mixed",
-		matrix: {profile: "five", cell_id: $id, repetition: 0}, metrics: {throughput_bytes_per_sec: $x}}'
-done >"$five/runs.jsonl"
-out=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile five --dry-run --results "$five" 2>&1)
+baseline_store five "$work/five" 97.5e6 100e6 102.5e6
+out=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile five --dry-run --results "$work/five" 2>&1)
 check "dry run: CV 2.5% at ±5%: 5 runs do not decide by simulation (the formula said they would); 6 would" \
 	grep -q '^warning: profile five, family two, rx-mixed throughput_bytes_per_sec: at the CV measured so far (2.5%) 5 runs a cell cannot decide within ±5% (.*Holm in a family of 1); about 6 would$' <<<"$out"
 
