@@ -215,7 +215,7 @@ static int decides(double cv, size_t n, double margin, size_t family, double alp
 
 size_t stats_reps_sim(double cv, double margin, size_t family, double alpha, size_t cap)
 {
-	size_t lo = stats_reps_for_floor(family, alpha, cap), hi = SIM_MAX_N;
+	size_t lo = stats_reps_for_floor(family, alpha, cap), hi = SIM_MAX_N, formula;
 	int ok;
 
 	if (isnan(cv) || !(margin > 0) || margin >= 1)
@@ -224,14 +224,16 @@ size_t stats_reps_sim(double cv, double margin, size_t family, double alpha, siz
 		lo = STATS_CI_MIN_N;
 	if (lo > cap)
 		return cap + 1;
-	if (cv == 0 || lo > SIM_MAX_N)
+	if (cv == 0)
 		return lo;
 	/* past the exact tables the formula is right (test_power_sim.c checks 30 v 30) */
-	ok = decides(cv, hi, margin, family, alpha);
+	ok = lo > hi ? 0 : decides(cv, hi, margin, family, alpha);
 	if (ok < 0)
 		return cap + 1;
-	if (!ok)
-		return stats_reps_to_decide(cv, margin, family, alpha, cap);
+	if (!ok) {
+		formula = stats_reps_to_decide(cv, margin, family, alpha, cap);
+		return formula > hi ? formula : (hi + 1 > cap ? cap + 1 : hi + 1);
+	}
 	/* the fewest that decide: power rises with n (draws differ by n, so bisect) */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
