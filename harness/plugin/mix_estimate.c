@@ -27,6 +27,11 @@ struct mix_entry {
 	uint32_t *acc;		/* pending accesses in arrival order, packed */
 	uint32_t n, cap;
 	uint32_t owner;		/* carried in: last writer, or NO_OWNER */
+	/* the line's own totals, for the hottest lines (mix_hot_lines) */
+	double expected;	/* transfers credited over every window */
+	uint64_t accesses, vcpus;	/* accesses recorded; mask of vCPUs */
+	uint32_t funcs[MIX_LINE_FUNCS];	/* the first functions credited */
+	uint32_t nfuncs;
 };
 
 struct stripe {
@@ -120,15 +125,20 @@ static struct mix_entry *lookup(struct mix_table *t, struct stripe *st,
 	return NULL;
 }
 
-/* Adds x expected transfers of the packed access a, seeing `holders` others. */
-static void credit(struct mix_table *t, struct stripe *st, uint32_t a,
-		   unsigned int holders, double x)
+/* Adds x expected transfers of e's packed access a, seeing `holders` others. */
+static void credit(struct mix_table *t, struct stripe *st, struct mix_entry *e,
+		   uint32_t a, unsigned int holders, double x)
 {
-	unsigned int f = ACC_FUNC(a);
+	unsigned int f = ACC_FUNC(a), k;
 
 	st->by_vf[(size_t)ACC_VCPU(a) * t->nfuncs + f] += x;
 	st->by_holders[((size_t)f * 2 + ACC_STORE(a)) * HOLDER_BUCKETS +
 		       holder_bucket(holders)] += x;
+	e->expected += x;
+	for (k = 0; k < e->nfuncs && e->funcs[k] != f; k++)
+		;
+	if (k == e->nfuncs && k < MIX_LINE_FUNCS)
+		e->funcs[e->nfuncs++] = f;
 }
 
 /* Other vCPUs holding the line as v takes it; the owner at least. */
@@ -146,7 +156,7 @@ static int is_transfer(uint32_t owner, uint64_t holders, unsigned int v)
 
 /* Store-only window: the expectation in closed form. */
 static void end_stores(struct mix_table *t, struct stripe *st,
-		       const struct mix_entry *e, uint32_t o, uint64_t s)
+		       struct mix_entry *e, uint32_t o, uint64_t s)
 {
 	uint32_t cnt[LINE_MAX_VCPUS] = { 0 };
 	double inv = 1.0 / e->n;
@@ -159,9 +169,9 @@ static void end_stores(struct mix_table *t, struct stripe *st,
 
 		/* at position >= 2 after another vCPU's store: only it holds */
 		if (cnt[v] < e->n)
-			credit(t, st, a, 1, (double)(e->n - cnt[v]) * inv);
+			credit(t, st, e, a, 1, (double)(e->n - cnt[v]) * inv);
 		if (is_transfer(o, s, v))
-			credit(t, st, a, others(s, 1ULL << v), inv);
+			credit(t, st, e, a, others(s, 1ULL << v), inv);
 	}
 }
 
@@ -185,7 +195,7 @@ static void end_shuffled(struct mix_table *t, struct stripe *st,
 		uint64_t bit = 1ULL << v;
 
 		if (is_transfer(o, s, v))
-			credit(t, st, a, others(s, bit), 1.0);
+			credit(t, st, e, a, others(s, bit), 1.0);
 		if (ACC_STORE(a)) {
 			o = v;
 			s = bit;
@@ -260,6 +270,8 @@ void mix_access(struct mix_table *t, uint64_t addr, unsigned int vcpu,
 		e->cap = cap;
 	}
 	e->acc[e->n++] = func << 7 | (is_store ? 1u : 0u) << 6 | vcpu;
+	e->accesses++;
+	e->vcpus |= 1ULL << vcpu;
 	st->accesses++;
 	pthread_mutex_unlock(&st->lock);
 	return;
@@ -330,6 +342,40 @@ uint64_t mix_accesses(const struct mix_table *t)
 
 	for (int i = 0; i < STRIPES; i++)
 		n += t->s[i].accesses;
+	return n;
+}
+
+/* a before b: more transfers, then the lower line */
+static int hotter(const struct mix_line *a, const struct mix_line *b)
+{
+	return a->expected > b->expected || (a->expected == b->expected && a->addr < b->addr);
+}
+
+size_t mix_hot_lines(const struct mix_table *t, struct mix_line *out, size_t k)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < STRIPES; i++)
+		for (uint64_t j = 0; j <= t->mask; j++) {
+			const struct mix_entry *e = &t->s[i].slots[j];
+			struct mix_line l;
+			size_t at;
+
+			if (!e->key || !(e->expected > 0))
+				continue;
+			l = (struct mix_line){ (e->key - 1) << LINE_SHIFT, e->expected,
+					       e->accesses, e->vcpus, e->nfuncs, { 0 } };
+			memcpy(l.funcs, e->funcs, sizeof(l.funcs));
+			/* insertion into the k kept, hottest first */
+			for (at = n; at > 0 && hotter(&l, &out[at - 1]); at--)
+				if (at < k)
+					out[at] = out[at - 1];
+			if (at < k) {
+				out[at] = l;
+				if (n < k)
+					n++;
+			}
+		}
 	return n;
 }
 

@@ -26,6 +26,19 @@
 
 struct mix_table;
 
+/* The functions kept per line (the first credited with a transfer on it). */
+#define MIX_LINE_FUNCS 4
+
+/* One line's totals: where the transfers concentrate. */
+struct mix_line {
+	uint64_t addr;		/* guest physical address of the line */
+	double expected;	/* its expected transfers, over every window */
+	uint64_t accesses;	/* accesses recorded on it */
+	uint64_t vcpus;		/* mask of the vCPUs that accessed it */
+	uint32_t nfuncs;
+	uint32_t funcs[MIX_LINE_FUNCS];
+};
+
 /*
  * capacity: lines tracked at most (sized like line_table_new: stripes at
  * most half full, so an unevenly filled stripe may refuse lines a little
@@ -50,6 +63,12 @@ double mix_expected(const struct mix_table *t, unsigned int vcpu,
 		    unsigned int func);
 double mix_expected_by_holders(const struct mix_table *t, unsigned int func,
 			       int is_store, int bucket);
+/*
+ * The k lines with the most expected transfers, hottest first (ties: the
+ * lower address); how many (lines with none are left out).  After
+ * mix_flush.
+ */
+size_t mix_hot_lines(const struct mix_table *t, struct mix_line *out, size_t k);
 /* Lines tracked, accesses dropped, line-windows ended with >= 1 access. */
 void mix_stats(const struct mix_table *t, uint64_t *lines_tracked,
 	       uint64_t *accesses_dropped, uint64_t *line_windows);

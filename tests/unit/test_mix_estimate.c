@@ -418,6 +418,44 @@ static void threaded(uint64_t window, const char *what)
 	mix_table_free(t);
 }
 
+/*
+ * The hottest lines: a line two writers share (50 stores each, n = 100:
+ * 50 transfers), one three writers share (10, 20, 30: 60 - 1400/60), and
+ * one line per vCPU that only its vCPU writes (none): the two shared lines
+ * in that order, with their own totals, vCPUs and functions.
+ */
+static void test_hot_lines(void)
+{
+	struct mix_table *t = mix_table_new(1024, NV, NF, 1000000, 1);
+	struct mix_line hot[4];
+	int left[3] = { 10, 20, 30 };
+	size_t n;
+
+	for (int i = 0; i < 50; i++) {
+		mix_access(t, 0x1000, 0, 1, 1, (uint64_t)i);
+		mix_access(t, 0x1008, 1, 2, 1, (uint64_t)i);
+		mix_access(t, 0x3000, 0, 3, 1, (uint64_t)i);
+		mix_access(t, 0x3040, 1, 3, 1, (uint64_t)i);
+	}
+	for (int v = 0; v < 3; v++)
+		for (int i = 0; i < left[v]; i++)
+			mix_access(t, 0x2000, (unsigned int)v + 2, 0, 1, (uint64_t)i);
+	mix_flush(t);
+	n = mix_hot_lines(t, hot, 4);
+	CHECK(n == 2, "hot lines: the two shared lines only (private lines have none)");
+	CHECK(hot[0].addr == 0x1000 && near(hot[0].expected, 50, 1e-9) && hot[0].accesses == 100 &&
+	      hot[0].vcpus == 3 && hot[0].nfuncs == 2 && hot[0].funcs[0] + hot[0].funcs[1] == 3,
+	      "hot lines: first the two writers' line, 50 transfers, vCPUs 0 and 1, functions 1 and 2");
+	CHECK(hot[1].addr == 0x2000 && near(hot[1].expected, 60 - 1400.0 / 60, 1e-9) &&
+	      hot[1].accesses == 60 && hot[1].vcpus == 0x1c && hot[1].nfuncs == 1 &&
+	      hot[1].funcs[0] == 0, "hot lines: then the three writers' line, 60 - 1400/60");
+	CHECK(near(hot[0].expected + hot[1].expected, total(t), 1e-9),
+	      "hot lines: together every transfer of the table");
+	n = mix_hot_lines(t, hot, 1);
+	CHECK(n == 1 && hot[0].addr == 0x1000, "hot lines: k = 1 keeps the hottest");
+	mix_table_free(t);
+}
+
 int main(void)
 {
 	test_two_writers();
@@ -427,6 +465,7 @@ int main(void)
 	test_windows();
 	test_loads();
 	test_overflow();
+	test_hot_lines();
 	threaded(1ULL << 40, "one window");
 	threaded(64, "short windows");
 	return check_summary();
