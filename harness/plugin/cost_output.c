@@ -190,6 +190,35 @@ static void write_header(FILE *f, struct cost_state *st)
 	fprintf(f, "],\n");
 }
 
+/* Hottest lines kept per window: enough to name the shared counters. */
+#define HOT_LINES 8
+
+/*
+ * the window's hottest lines: where the expected transfers concentrate,
+ * and which functions (inside the receive scope: "@rx") touch each
+ */
+static void write_hot_lines(FILE *f, struct cost_state *st, const struct mix_table *t)
+{
+	struct mix_line hot[HOT_LINES];
+	size_t n = mix_hot_lines(t, hot, HOT_LINES);
+
+	fprintf(f, ", \"hot_lines\": [");
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%s{\"addr\": \"0x%" PRIx64 "\", \"transfers_est\": %.15g"
+			", \"accesses\": %" PRIu64 ", \"vcpus\": %d, \"functions\": [",
+			i ? ", " : "", hot[i].addr, hot[i].expected, hot[i].accesses,
+			__builtin_popcountll(hot[i].vcpus));
+		for (uint32_t k = 0; k < hot[i].nfuncs; k++) {
+			size_t fn = hot[i].funcs[k] % st->funcs.n;
+
+			fprintf(f, "%s\"%s%s\"", k ? ", " : "", st->funcs.v[fn].name,
+				hot[i].funcs[k] >= st->funcs.n ? "@rx" : "");
+		}
+		fprintf(f, "]}");
+	}
+	fprintf(f, "]");
+}
+
 static void write_runs(FILE *f, struct cost_state *st)
 {
 	fprintf(f, "\"turns\": {\"counted\": %s, \"count\": %" PRIu64 ", \"insns\": %" PRIu64
@@ -201,8 +230,10 @@ static void write_runs(FILE *f, struct cost_state *st)
 
 		mix_stats(st->mix[m], &tracked, &dropped, &windows);
 		fprintf(f, "%s{\"window_insns\": %" PRIu64 ", \"lines_tracked\": %" PRIu64
-			", \"accesses_dropped\": %" PRIu64 ", \"line_windows\": %" PRIu64 "}",
+			", \"accesses_dropped\": %" PRIu64 ", \"line_windows\": %" PRIu64,
 			m ? ", " : "", st->mix_window[m], tracked, dropped, windows);
+		write_hot_lines(f, st, st->mix[m]);
+		fprintf(f, "}");
 	}
 	fprintf(f, "],\n");
 }

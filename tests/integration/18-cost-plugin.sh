@@ -94,6 +94,10 @@ probe() {
 		jq -e '.metrics.cost.ret_transfers == 0 and .metrics.cost.functions.contention_probe_add.transfers == .metrics.cost.probe_transfers' <<<"$rec"
 	check "contention-probe $*: the whole run's estimate is the known N - sum(n_i^2)/N ($got)" \
 		jq -e '(.by_window.run - .expected) | fabs <= 2' <<<"$got"
+	# one shared line carries the contention: the hottest line's transfers
+	# are the probe's estimate, from both tasks' vCPUs, in the probe's function
+	check "contention-probe $*: the hottest line is the shared one, with all of the probe's estimated transfers ($(jq -c '.metrics.cost.hot_lines[0] | del(.functions)' <<<"$rec"))" \
+		jq -e '.metrics.cost as $c | $c.hot_lines[0] as $h | $h.vcpus == 2 and ($h.functions | index("contention_probe_add")) != null and (($h.transfers_est - $c.probe_transfers_est) | fabs) <= 1e-6 * ($c.probe_transfers_est + 1) and ([$c.hot_lines[1:][].transfers_est] | add // 0) <= 0.01 * $h.transfers_est' <<<"$rec"
 	# every other round goes through contention_probe_scoped, a scope
 	# function: exactly that many entries and exits, and two adds inside each
 	check "contention-probe $*: scope entries and exits are the agent's scoped rounds, adds inside twice that ($(jq -c '[.metrics.scoped_rounds, (.metrics.cost.rx.entries | add), (.metrics.cost.rx.exits | add), .metrics.cost.functions.contention_probe_add.scope_calls]' <<<"$rec"))" \
@@ -125,6 +129,8 @@ check "sendfile-clients: the tenants' cgroups (pod and tenant levels) removed at
 	jq -e '.metrics.tenant_cgroups_removed == 2' <<<"$rec"
 check "sendfile-clients: receive-scope entries agree with the kprobes, balanced, on more than one vCPU ($(jq -c '.metrics.cost.rx.entries' <<<"$rec"))" \
 	jq -e '.metrics.cost.crosscheck_ok == true and .metrics.cost.rx.balanced == true and ([.metrics.cost.rx.entries[] | select(. > 0)] | length) >= 2' <<<"$rec"
+check "sendfile-clients: the hottest lines name charge functions and hold no more than the charge path's estimate ($(jq -c '[.metrics.cost.transfers_est, [.metrics.cost.hot_lines[].transfers_est]]' <<<"$rec"))" \
+	jq -e '.metrics.cost as $c | ($c.hot_lines | length) >= 1 and ([$c.hot_lines[].transfers_est] | add) <= $c.transfers_est * (1 + 1e-9) and all($c.hot_lines[]; .transfers_est > 0 and (.functions | length) >= 1 and .vcpus >= 1)' <<<"$rec"
 check "sendfile-clients: the receive scope's cycles and the charge path's share of them" \
 	jq -e '.metrics.cost.rx_modelled_cycles_skylake_per_mb > 0 and .metrics.cost.rx_charge_share_skylake > 0 and .metrics.cost.rx_charge_share_skylake < 1' <<<"$rec"
 errf=$(mktemp)

@@ -163,6 +163,12 @@ void contention_totals(struct contention_sums *cs, json_t *cost, json_t *out, in
 			    json_null());
 	json_object_set_new(cost, "mix_windows", json_deep_copy(json_object_get(out, "mix")) ?:
 			    json_null());
+	/* the primary window's hottest lines: which counters the transfers are on */
+	json_object_set_new(cost, "hot_lines", cs->primary >= 0 ?
+			    json_deep_copy(json_object_get(json_array_get(json_object_get(out, "mix"),
+								      (size_t)cs->primary),
+						       "hot_lines")) ?: json_null() :
+			    json_null());
 }
 
 static void set_per_unit(json_t *cost, const char *name, double v, double units,
@@ -179,6 +185,8 @@ void contention_per_unit(const struct contention_sums *cs, json_t *cost, json_t 
 {
 	double k[IC_COUNT];
 	char name[96];
+	json_t *line;
+	size_t i;
 
 	(void)vcpus;
 	kernel_classes(out, cs, k);
@@ -187,6 +195,9 @@ void contention_per_unit(const struct contention_sums *cs, json_t *cost, json_t 
 		set_per_unit(cost, "page_counter_transfers_est",
 			     cs->page_counter_est[cs->primary], units, unit);
 	}
+	json_array_foreach(json_object_get(cost, "hot_lines"), i, line)
+		set_per_unit(line, "transfers_est",
+			     json_number_value(json_object_get(line, "transfers_est")), units, unit);
 	set_per_unit(cost, "probe_transfers", cs->probe, units, unit);
 	set_per_unit(cost, "probe_transfers_est", cs->probe_est, units, unit);
 	for (size_t a = 0; a < cycle_archs_count; a++) {
