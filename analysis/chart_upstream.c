@@ -2,7 +2,8 @@
 /*
  * The calibration chart: the calibrated design's modelled receive gain
  * over baseline against clients per CPU, with its Hodges-Lehmann bars,
- * and upstream's published gain as the second series.
+ * upstream's published gain as the second series, and the contention
+ * projection (closed_queue.h) where the profile declares it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,7 +32,7 @@ static void one_chart(const char *dir, struct chart_list *l, const struct upstre
 	char name[200], title[300], sub[400], key[200];
 	struct chart *ch;
 	FILE *dat, *gp;
-	size_t gains = 0, ceilings = 0;
+	size_t gains = 0, ceilings = 0, queued = 0;
 
 	chart_upstream_name(c, name, sizeof(name));
 	snprintf(title, sizeof(title), "%s over baseline: modelled receive gain against upstream %s",
@@ -71,6 +72,13 @@ static void one_chart(const char *dir, struct chart_list *l, const struct upstre
 			fprintf(dat, "%g %.6g\n", c->rows[i].per_cpu, c->rows[i].ceiling * 100);
 			ceilings++;
 		}
+	fputs("\n\n", dat);
+	/* index 3: the contention projection at upstream's CPU count */
+	for (size_t i = 0; i < c->nrows; i++)
+		if (!isnan(c->rows[i].queue_gain)) {
+			fprintf(dat, "%g %.6g\n", c->rows[i].per_cpu, c->rows[i].queue_gain * 100);
+			queued++;
+		}
 	fputs("plot ", gp);
 	/* no cell with a gain yet (n < 3 a side): upstream's series alone */
 	if (gains) {
@@ -80,6 +88,11 @@ static void one_chart(const char *dir, struct chart_list *l, const struct upstre
 	if (ceilings) {
 		snprintf(key, sizeof(key), "ceiling: baseline / %s - 1", c->ceiling_variant);
 		series(gp, ch, 2, "1:2 with linespoints lw 1 dt 3 lc rgb '#7f7f7f' pt 6", key);
+	}
+	if (queued) {
+		snprintf(key, sizeof(key), "%s, contention projection at %g CPUs (queue on one line)",
+			 c->variant, c->cpus);
+		series(gp, ch, 3, "1:2 with linespoints lw 1 dt 4 lc rgb '#2ca02c' pt 9", key);
 	}
 	snprintf(key, sizeof(key), "upstream %s (%g CPUs)", c->commit, c->cpus);
 	series(gp, ch, 0, "1:2 with linespoints lw 2 dt 2 lc rgb '#d62728' pt 5", key);

@@ -59,24 +59,31 @@ static const char *charge_text(char *buf, size_t cap, const struct report *r,
 
 static void rows_table(FILE *f, const struct report *r, const struct upstream_calibration *c)
 {
-	char g[160], s[32], u[32], cl[32], cp[32], ch[300];
+	char g[160], s[32], u[32], cl[32], cp[32], ch[300], q[96];
 
 	fprintf(f, "| clients (tenants) | per CPU | `%s` gain over `%s` (modelled) | n | charge-path "
 		"cycles per MB, `%s` → `%s` | of the gain, the charge path's own work | "
-		"`%s`'s charge share | ceiling: `%s` / `%s` - 1 | upstream at that per-CPU "
-		"load |\n|---|---|---|---|---|---|---|---|---|\n", c->variant, BASELINE_VARIANT,
+		"`%s`'s charge share | ceiling: `%s` / `%s` - 1 | contention projection at "
+		"upstream's CPUs: gain (`%s`'s line busy) | upstream at that per-CPU "
+		"load |\n|---|---|---|---|---|---|---|---|---|---|\n", c->variant, BASELINE_VARIANT,
 		BASELINE_VARIANT, c->variant, BASELINE_VARIANT, BASELINE_VARIANT,
-		c->ceiling_variant ? c->ceiling_variant : "(none declared)");
+		c->ceiling_variant ? c->ceiling_variant : "(none declared)", BASELINE_VARIANT);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct calibration_row *row = &c->rows[i];
 
-		fprintf(f, "| %g | %.3f | %s | %zu v %zu | %s | %s | %s | %s | %s |\n",
+		if (isnan(row->queue_gain))
+			snprintf(q, sizeof(q), "%s", c->contention_metric < 0 ? "not declared" :
+				 "no data");
+		else
+			snprintf(q, sizeof(q), "%g CPUs: %+.1f%% (%.0f%%)", row->queue_cpus,
+				 row->queue_gain * 100, row->queue_base_busy * 100);
+		fprintf(f, "| %g | %.3f | %s | %zu v %zu | %s | %s | %s | %s | %s | %s |\n",
 			row->clients, row->per_cpu, gain_text(g, sizeof(g), row), row->n_variant,
 			row->n_base, charge_text(ch, sizeof(ch), r, row),
 			pct_or_none(cp, sizeof(cp), row->charge_part, "no data"),
 			isnan(row->base_share) ? "no data" :
 			(snprintf(s, sizeof(s), "%.1f%%", row->base_share * 100), s),
-			pct_or_none(cl, sizeof(cl), row->ceiling, "no data"),
+			pct_or_none(cl, sizeof(cl), row->ceiling, "no data"), q,
 			pct_or_none(u, sizeof(u), row->upstream_gain, "outside upstream's range"));
 	}
 	fprintf(f, "\nUpstream's rows (%s, %g CPUs):\n\n| clients | per CPU | without | with | "
@@ -137,6 +144,32 @@ static void needed_share(FILE *f, const struct calibration_shape *s)
 		g * 100, g / (1 + g) * 100, s->share_max * 100);
 }
 
+/*
+ * The contention projection: what the measured per-MB work would give on
+ * upstream's CPU count if every receive CPU did it at once and the charge
+ * path's transfers queued on one line. A model on top of the model, said so.
+ */
+static void queue_bullet(FILE *f, const struct upstream_calibration *c,
+			 const struct calibration_shape *s)
+{
+	if (isnan(s->queue_first))
+		return;
+	fprintf(f, "- **Contention projection** (a queueing model of the measured work, not "
+		"a measurement): the guest cannot run upstream's %g receive CPUs at once, so "
+		"each row's medians are set in a closed queue (`analysis/closed_queue.h`, exact "
+		"mean value analysis): as many CPUs as upstream had at that per-CPU load, each "
+		"moving MB at the cell's `%s`, whose `%s` transfers (priced at %g cycles each) "
+		"are served one at a time on one line. There `%s` over `%s` gains %+.1f%% at "
+		"the fewest clients and %+.1f%% at the most, rising at %zu of %zu steps, with "
+		"`%s`'s line busy at most %.0f%% of the time. Where that gain stays below "
+		"upstream's, the work the charge path queues on in the guest is too small a part "
+		"of the receive work (and one FCFS line too kind: a line's transfer costs more "
+		"as waiters pile up) for the guest's costs to produce upstream's collapse.\n",
+		c->cpus, c->metric_path, c->contention_path, c->transfer_cycles, c->variant,
+		BASELINE_VARIANT, s->queue_first * 100, s->queue_last * 100, s->queue_rises,
+		s->queue_steps, BASELINE_VARIANT, s->queue_busy_max * 100);
+}
+
 static void shape_sentence(FILE *f, const struct upstream_calibration *c)
 {
 	struct calibration_shape s;
@@ -174,6 +207,7 @@ static void shape_sentence(FILE *f, const struct upstream_calibration *c)
 			"outside the charge functions that differs between the two kernels' runs, "
 			"not the charge path's saving.\n", c->variant,
 			s.with_charge_part - s.beyond_charge, s.with_charge_part, s.beyond_charge);
+	queue_bullet(f, c, &s);
 	if (c->ceiling_variant)
 		fprintf(f, "- **The ceiling** column is what removing socket accounting "
 			"altogether (`%s`) saves against `%s`: no design of the charge path can "

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aa_noise.h"
+#include "closed_queue.h"
 #include "report_lookup.h"
 #include "upstream_calibration.h"
 
@@ -50,6 +51,8 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	c->share_path = json_string_value(json_object_get(spec, "share_metric"));
 	c->charge_path = json_string_value(json_object_get(spec, "charge_metric"));
 	c->ceiling_variant = json_string_value(json_object_get(spec, "ceiling_variant"));
+	c->contention_path = json_string_value(json_object_get(spec, "contention_metric"));
+	c->transfer_cycles = json_number_value(json_object_get(spec, "transfer_cycles"));
 	c->cpus = json_number_value(json_object_get(spec, "cpus"));
 	/* matrix.json was validated before the report: only guard the use */
 	if (!c->commit || !c->workload || !c->variant || !c->metric_path || c->cpus <= 0)
@@ -57,6 +60,8 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	c->metric = metric_index(c->workload, c->metric_path);
 	c->share_metric = c->share_path ? metric_index(c->workload, c->share_path) : -1;
 	c->charge_metric = c->charge_path ? metric_index(c->workload, c->charge_path) : -1;
+	c->contention_metric = c->contention_path && c->transfer_cycles > 0 ?
+		metric_index(c->workload, c->contention_path) : -1;
 	if (c->metric < 0)
 		return -1;
 	json_array_foreach(json_object_get(spec, "points"), i, pt) {
@@ -112,6 +117,38 @@ static double charge_part(const struct upstream_calibration *c, const struct com
 	return base > saved ? base / (base - saved) - 1.0 : NAN;
 }
 
+/* One cell's projected throughput at n CPUs (MB per cycle), NAN: no data. */
+static double queue_throughput(const struct upstream_calibration *c, const struct cell *cl,
+			       unsigned int n, double *busy)
+{
+	const struct cell_metric *cost = &cl->metrics[c->metric];
+	const struct cell_metric *xfer = &cl->metrics[c->contention_metric];
+	double demand, x;
+
+	if (!cost->n || !xfer->n)
+		return NAN;
+	/* the modelled cost already holds the transfers' price: the rest is private */
+	demand = xfer->median * c->transfer_cycles;
+	x = closed_queue_throughput(n, cost->median - demand, demand);
+	if (busy)
+		*busy = x * demand;
+	return x;
+}
+
+static void queue_projection(const struct upstream_calibration *c,
+			     const struct comparison *cmp, struct calibration_row *row)
+{
+	double xb, xv;
+
+	row->queue_cpus = row->queue_gain = row->queue_base_busy = NAN;
+	if (c->contention_metric < 0 || !cmp)
+		return;
+	row->queue_cpus = fmax(1, round(row->per_cpu * c->cpus));
+	xb = queue_throughput(c, cmp->base, (unsigned int)row->queue_cpus, &row->queue_base_busy);
+	xv = queue_throughput(c, cmp->cell, (unsigned int)row->queue_cpus, NULL);
+	row->queue_gain = xv / xb - 1.0;
+}
+
 /* The cell of variant v at cl's settings, or NULL. */
 static const struct cell *twin(const struct report *r, const char *v, const struct cell *cl)
 {
@@ -164,6 +201,7 @@ static void add_row(const struct report *r, struct upstream_calibration *c,
 			row->ceiling = bm->median / cm->median - 1.0;
 	}
 	row->upstream_gain = upstream_gain_at(c, row->per_cpu);
+	queue_projection(c, cmp, row);
 }
 
 /* The A/A pair's noise on the charge metric in the profile's cells. */
@@ -228,6 +266,7 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 	s->share_first = s->share_last = s->share_max = s->upstream_max = NAN;
 	s->base_charge_first = s->base_charge_last = NAN;
 	s->variant_charge_first = s->variant_charge_last = NAN;
+	s->queue_first = s->queue_last = s->queue_busy_max = NAN;
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct calibration_row *row = &c->rows[i];
 
@@ -254,6 +293,17 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 
 			s->charge_lower += beyond && row->charge_cmp->ratio < 1;
 			s->charge_higher += beyond && row->charge_cmp->ratio > 1;
+		}
+		if (!isnan(row->queue_gain)) {
+			if (!isnan(s->queue_last)) {
+				s->queue_steps++;
+				s->queue_rises += row->queue_gain > s->queue_last;
+			} else {
+				s->queue_first = row->queue_gain;
+			}
+			s->queue_last = row->queue_gain;
+			if (isnan(s->queue_busy_max) || row->queue_base_busy > s->queue_busy_max)
+				s->queue_busy_max = row->queue_base_busy;
 		}
 		if (isnan(row->gain))
 			continue;

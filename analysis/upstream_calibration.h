@@ -44,6 +44,15 @@ struct calibration_row {
 	 */
 	double base_charge, variant_charge;
 	const struct comparison *charge_cmp;
+	/*
+	 * the contention projection (closed_queue.h), NAN without the
+	 * contention metric: queue_cpus receive CPUs (upstream's machine at
+	 * this per-CPU load), each doing the cell's cost per MB, with the
+	 * contention metric's transfers per MB priced at transfer_cycles and
+	 * served one at a time on one line; the variant's throughput over
+	 * baseline's - 1, and how busy baseline keeps that line
+	 */
+	double queue_cpus, queue_gain, queue_base_busy;
 	const struct comparison *cmp;
 };
 
@@ -53,6 +62,9 @@ struct upstream_calibration {
 	const char *ceiling_variant;	/* NULL: none declared */
 	int metric, share_metric;	/* metric_defs indexes; share -1: none */
 	int charge_metric;		/* -1: none declared */
+	const char *contention_path;	/* NULL: no contention projection */
+	int contention_metric;		/* -1: none declared */
+	double transfer_cycles;		/* the price of one transfer on the line */
 	/*
 	 * the A/A pair on charge_metric in the profile's cells: the largest
 	 * |change| (the noise floor, NAN: no A/A cell), the cells and those
@@ -92,6 +104,9 @@ struct calibration_shape {
 	 * p_adj < alpha and a change beyond the A/A floor
 	 */
 	size_t charge_lower, charge_higher, charge_rows;
+	/* the contention projection: its steps, rises, ends and busiest line */
+	size_t queue_steps, queue_rises;
+	double queue_first, queue_last, queue_busy_max;
 };
 void calibration_shape(const struct upstream_calibration *c, struct calibration_shape *out);
 

@@ -86,6 +86,9 @@ bad "calibration: upstream's rows out of order" \
 	'$.profiles.pathology.calibration.points[1]: expected [clients, without, with], all > 0, clients rising'
 bad "calibration: unknown ceiling variant" '.profiles.pathology.calibration.ceiling_variant = "nope"' \
 	'$.profiles.pathology.calibration.ceiling_variant: unknown variant'
+bad "calibration: a contention metric without its transfer price" \
+	'del(.profiles.pathology.calibration.transfer_cycles)' \
+	'$.profiles.pathology.calibration: contention_metric and transfer_cycles go together'
 bad "calibration: a misspelt key" '.profiles.pathology.calibration.cpu = 72' \
 	'$.profiles.pathology.calibration.cpu: unknown key'
 out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile nope --dry-run 2>&1)

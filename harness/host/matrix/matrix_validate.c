@@ -606,7 +606,8 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 {
 	static const char *const keys[] = { "commit", "reference", "cpus", "workload",
 					    "variant", "ceiling_variant", "metric", "share_metric",
-					    "charge_metric", "points", NULL };
+					    "charge_metric", "contention_metric", "transfer_cycles",
+					    "points", NULL };
 	const char *wname = json_string_value(json_object_get(cal, "workload"));
 	const char *var = json_string_value(json_object_get(cal, "variant"));
 	json_t *cpus = json_object_get(cal, "cpus"), *pts = json_object_get(cal, "points"), *pt;
@@ -621,7 +622,8 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 	}
 	snprintf(cp, sizeof(cp), "%s.calibration", p);
 	only_keys(v, cp, cal, keys, "commit, reference, cpus, workload, variant, "
-		  "ceiling_variant, metric, share_metric, charge_metric, points");
+		  "ceiling_variant, metric, share_metric, charge_metric, contention_metric, "
+		  "transfer_cycles, points");
 	if (!json_is_string(json_object_get(cal, "commit")))
 		problem(v, "%s.calibration.commit: expected the upstream commit the table is from", p);
 	if (!json_is_integer(cpus) || json_integer_value(cpus) < 1)
@@ -636,8 +638,14 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 		problem(v, "%s.calibration.workload: unknown workload '%s'", p, wname ?: "(missing)");
 		return;
 	}
+	if (!json_object_get(cal, "contention_metric") != !json_object_get(cal, "transfer_cycles") ||
+	    (json_object_get(cal, "transfer_cycles") &&
+	     !(json_number_value(json_object_get(cal, "transfer_cycles")) > 0)))
+		problem(v, "%s.calibration: contention_metric and transfer_cycles go together, "
+			"transfer_cycles a number > 0 (one line transfer's price in cycles)", p);
 	for (const char *const *k = (const char *const[]){ "metric", "share_metric",
-							    "charge_metric", NULL }; *k; k++) {
+							    "charge_metric", "contention_metric",
+							    NULL }; *k; k++) {
 		json_t *e = json_object_get(cal, *k);
 
 		if ((e || !strcmp(*k, "metric")) &&
