@@ -137,34 +137,27 @@ static void judge(struct report *r, struct comparison *c)
 }
 
 /* The A/A comparison at c's settings (same workload, parameters, mode, axis), or NULL. */
-static const struct comparison *aa_pair(const struct report *r, const struct comparison *c)
-{
-	for (size_t i = 0; i < r->ncmp; i++) {
-		const struct comparison *a = &r->cmp[i];
-
-		if (a->aa && a->metric == c->metric && cells_same_settings(a->cell, c->cell))
-			return a;
-	}
-	return NULL;
-}
-
 /*
- * Equivalence is claimed only where the noise floor allows it: when the
- * A/A pair's own equivalence interval is not inside the margin, a design
- * "inside the margin" shows nothing the noise could not, so it is
+ * Equivalence is claimed only where the noise floor allows it: when an
+ * A/A pair's own equivalence interval at the same settings is not inside
+ * the margin (any of them, where a profile runs several A/A sets), a
+ * design "inside the margin" shows nothing the noise could not, so it is
  * inconclusive (and says why).
  */
 static void aa_gate(struct report *r, struct comparison *c)
 {
-	const struct comparison *a;
-
 	if (c->verdict != VERDICT_EQUIVALENT || c->aa)
 		return;
-	a = aa_pair(r, c);
-	if (a && a->tost.valid &&
-	    !verdict_within_margin(&a->tost, TOST_LEVEL(REPORT_ALPHA), c->margin)) {
-		c->verdict = VERDICT_INCONCLUSIVE;
-		c->aa_outside = 1;
+	for (size_t i = 0; i < r->ncmp; i++) {
+		const struct comparison *a = &r->cmp[i];
+
+		if (a->aa && a->metric == c->metric && cells_same_settings(a->cell, c->cell) &&
+		    a->tost.valid &&
+		    !verdict_within_margin(&a->tost, TOST_LEVEL(REPORT_ALPHA), c->margin)) {
+			c->verdict = VERDICT_INCONCLUSIVE;
+			c->aa_outside = 1;
+			return;
+		}
 	}
 }
 

@@ -128,7 +128,7 @@ void comparison_line(FILE *f, const struct report *r, const struct comparison *c
 	fprintf(f, "; p = %s (%s), n = %zu vs %zu → **%s**%s", fmt_p(p, sizeof(p), c->mwu.p),
 		fmt_adjusted(adj, sizeof(adj), r, c), c->cell->metrics[c->metric].n,
 		c->base->metrics[c->metric].n, verdict_word(r, c),
-		c->aa_outside ? " (inside the margin, but so wide is the A/A pair's own "
+		c->aa_outside ? " (inside the margin, but so wide is an A/A pair's own "
 		"interval here that equivalence is not claimed)" :
 		c->min_p * m >= REPORT_ALPHA ? " (this n cannot reach significance here)" : "");
 	cost_beside(f, r, c);

@@ -686,10 +686,22 @@ check "A/A too wide: its own interval passes the margin" \
 check "A/A too wide: net-batch at 16 tenants is no longer equivalent, but inconclusive" \
 	jq -e '.verdict == "inconclusive" and .aa_outside and .equiv_ci_lo >= 0.95 and .equiv_ci_hi <= 1.05' <<<"$(aaw net-batch 16)"
 check "A/A too wide: the report says why beside the line" \
-	grep -qE '^  - `net-batch` vs baseline, rx-mixed throughput at tenants=16.*→ \*\*inconclusive\*\* \(inside the margin, but so wide is the A/A pair' \
+	grep -qE '^  - `net-batch` vs baseline, rx-mixed throughput at tenants=16.*→ \*\*inconclusive\*\* \(inside the margin, but so wide is an A/A pair' \
 	"$(whole "$tmp/aawide/out")"
 check "A/A too wide: at 1 tenant, where the A/A pair is tight, still equivalent" \
 	jq -e '.verdict == "equivalent" and (.aa_outside | not)' <<<"$(aaw net-batch 1)"
+# with a quiet A/A set (the fixture's own baseline-aa) beside the wide one
+# (as baseline-aa2), equivalence is still not claimed: every A/A pair at
+# the settings must be inside the margin, not the first one found
+mkdir -p "$tmp/aawide2"
+{ jq -c 'select(.variant == "baseline-aa") | .variant = "baseline-aa2" | .run_id += "-aa2" |
+	.matrix.cell_id |= sub("^baseline-aa/"; "baseline-aa2/")' "$tmp/aawide/runs.jsonl"
+  jq -c 'select(.variant != "baseline-aa")' "$tmp/aawide/runs.jsonl"
+  jq -c 'select(.variant == "baseline-aa")' "$vfx/runs.jsonl"; } >"$tmp/aawide2/runs.jsonl"
+$MMX report "$tmp/aawide2" --gate "$tmp/no-gate" --out "$tmp/aawide2/out" >/dev/null 2>&1
+check "A/A too wide in one of two sets: net-batch at 16 tenants still inconclusive ($(jq -c --arg t 'tenants=16 ' '[.comparisons[] | select(.variant == "net-batch" and .metric == "throughput_bytes_per_sec" and .kconfig == "base" and (.params | contains($t))) | .verdict][0]' "$tmp/aawide2/out/report/summary.json"))" \
+	jq -e --arg t 'tenants=16 ' '[.comparisons[] | select(.variant == "net-batch" and .metric == "throughput_bytes_per_sec" and .kconfig == "base" and (.params | contains($t)))][0] | .verdict == "inconclusive" and .aa_outside' \
+	"$tmp/aawide2/out/report/summary.json"
 
 # the same store with the receive scope's cost in its rx-mixed runs: the
 # families decide on it (declared first), the all-vCPU total stays descriptive
