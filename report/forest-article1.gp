@@ -13,8 +13,7 @@ set yrange [3.5:0.5]
 set xzeroaxis lt -1
 set grid xtics
 plot 'forest-article1.dat' index 0 using 1:2:3:4 with xerrorbars lw 6 lc rgb '#d9d9d9' pt -1 title "margin", \
-    'forest-article1.dat' index 1 using 1:2:3:4 with xerrorbars lw 2 pt 7 lc rgb '#fdae61' title "inconclusive", \
-    'forest-article1.dat' index 2 using 1:2:3:4 with xerrorbars lw 2 pt 7 lc rgb '#a50026' title "worse"
+    'forest-article1.dat' index 1 using 1:2:3:4 with xerrorbars lw 2 pt 7 lc rgb '#a50026' title "worse"
 set terminal pngcairo size 1000,298 noenhanced font 'sans,10' background '#ffffff'
 set output 'forest-article1.png'
 replot

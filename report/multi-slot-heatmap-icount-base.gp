@@ -6,10 +6,10 @@ set ylabel "eviction policy"
 set grid
 set key below horizontal noenhanced spacing 1.1
 set bmargin 9
-set xrange [-0.5:3.5]
-set yrange [-0.5:0.5]
-set xtics ("1" 0, "2" 1, "4" 2, "7" 3)
-set ytics ("random" 0)
+set xrange [-0.5:4.5]
+set yrange [-0.5:2.5]
+set xtics ("1" 0, "2" 1, "4" 2, "7" 3, "16" 4)
+set ytics ("lru" 0, "random" 1, "round-robin" 2)
 set grid noxtics noytics
 set cblabel "throughput (MB/s)"
 set palette defined (0 '#f7fbff', 1 '#6baed6', 2 '#08306b')

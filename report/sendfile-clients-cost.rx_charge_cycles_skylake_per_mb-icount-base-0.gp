@@ -10,9 +10,9 @@ set offsets graph 0.03, graph 0.03, 0, 0
 plot  'sendfile-clients-cost.rx_charge_cycles_skylake_per_mb-icount-base-0.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#000000' dt 1 pt 7 title "baseline", \
      'sendfile-clients-cost.rx_charge_cycles_skylake_per_mb-icount-base-0.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#1f77b4' dt 1 pt 5 title "baseline-aa", \
      'sendfile-clients-cost.rx_charge_cycles_skylake_per_mb-icount-base-0.dat' index 2 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#ff7f0e' dt 1 pt 9 title "nosocket", \
-     'sendfile-clients-cost.rx_charge_cycles_skylake_per_mb-icount-base-0.dat' index 3 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#8c564b' dt 1 pt 11 title "net-batch", \
-     'sendfile-clients-cost.rx_charge_cycles_skylake_per_mb-icount-base-0.dat' index 4 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#e377c2' dt 1 pt 13 title "multi-slot", \
-     'sendfile-clients-cost.rx_charge_cycles_skylake_per_mb-icount-base-0.dat' index 5 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#bcbd22' dt 1 pt 15 title "atomics-only"
+     'sendfile-clients-cost.rx_charge_cycles_skylake_per_mb-icount-base-0.dat' index 3 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#393b79' dt 1 pt 11 title "net-batch", \
+     'sendfile-clients-cost.rx_charge_cycles_skylake_per_mb-icount-base-0.dat' index 4 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#e7ba52' dt 1 pt 13 title "multi-slot", \
+     'sendfile-clients-cost.rx_charge_cycles_skylake_per_mb-icount-base-0.dat' index 5 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#ad494a' dt 1 pt 15 title "atomics-only"
 set terminal pngcairo size 1000,600 noenhanced font 'sans,10' background '#ffffff'
 set output 'sendfile-clients-cost.rx_charge_cycles_skylake_per_mb-icount-base-0.png'
 replot
