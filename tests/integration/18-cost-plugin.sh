@@ -130,7 +130,7 @@ check "sendfile-clients: the tenants' cgroups (pod and tenant levels) removed at
 check "sendfile-clients: receive-scope entries agree with the kprobes, balanced, on more than one vCPU ($(jq -c '.metrics.cost.rx.entries' <<<"$rec"))" \
 	jq -e '.metrics.cost.crosscheck_ok == true and .metrics.cost.rx.balanced == true and ([.metrics.cost.rx.entries[] | select(. > 0)] | length) >= 2' <<<"$rec"
 check "sendfile-clients: the hottest lines name charge functions and hold no more than the charge path's estimate ($(jq -c '[.metrics.cost.transfers_est, [.metrics.cost.hot_lines[].transfers_est]]' <<<"$rec"))" \
-	jq -e '.metrics.cost as $c | ($c.hot_lines | length) >= 1 and ([$c.hot_lines[].transfers_est] | add) <= $c.transfers_est * (1 + 1e-9) and all($c.hot_lines[]; .transfers_est > 0 and (.functions | length) >= 1 and .vcpus >= 1)' <<<"$rec"
+	jq -e '.metrics.cost as $c | ($c.hot_lines | length) >= 1 and ([$c.hot_lines[].transfers_est] | add) <= $c.transfers_est * (1 + 1e-9) and all($c.hot_lines[]; .transfers_est > 0 and (.functions | length) >= 1 and .vcpus >= 1) and $c.hot_line_transfers_est_per_mb == $c.hot_lines[0].transfers_est_per_mb and $c.hot_line_transfers_est_per_mb > 0' <<<"$rec"
 check "sendfile-clients: the receive scope's cycles and the charge path's share of them" \
 	jq -e '.metrics.cost.rx_modelled_cycles_skylake_per_mb > 0 and .metrics.cost.rx_charge_share_skylake > 0 and .metrics.cost.rx_charge_share_skylake < 1' <<<"$rec"
 errf=$(mktemp)

@@ -198,6 +198,11 @@ void contention_per_unit(const struct contention_sums *cs, json_t *cost, json_t 
 	json_array_foreach(json_object_get(cost, "hot_lines"), i, line)
 		set_per_unit(line, "transfers_est",
 			     json_number_value(json_object_get(line, "transfers_est")), units, unit);
+	/* the hottest line alone: the one a queue of charging CPUs would form on */
+	line = json_array_get(json_object_get(cost, "hot_lines"), 0);
+	if (line)
+		set_per_unit(cost, "hot_line_transfers_est",
+			     json_number_value(json_object_get(line, "transfers_est")), units, unit);
 	set_per_unit(cost, "probe_transfers", cs->probe, units, unit);
 	set_per_unit(cost, "probe_transfers_est", cs->probe_est, units, unit);
 	for (size_t a = 0; a < cycle_archs_count; a++) {
