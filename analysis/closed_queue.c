@@ -19,8 +19,3 @@ double closed_queue_throughput(unsigned int n, double think, double demand)
 	}
 	return x;
 }
-
-double closed_queue_busy(unsigned int n, double think, double demand)
-{
-	return closed_queue_throughput(n, think, demand) * demand;
-}

@@ -13,7 +13,4 @@
  */
 double closed_queue_throughput(unsigned int n, double think, double demand);
 
-/* The queue's utilisation at that throughput: throughput * demand. */
-double closed_queue_busy(unsigned int n, double think, double demand);
-
 #endif
