@@ -64,19 +64,23 @@ static void rows_table(FILE *f, const struct report *r, const struct upstream_ca
 	fprintf(f, "| clients (tenants) | per CPU | `%s` gain over `%s` (modelled) | n | charge-path "
 		"cycles per MB, `%s` → `%s` | of the gain, the charge path's own work | "
 		"`%s`'s charge share | ceiling: `%s` / `%s` - 1 | contention projection at "
-		"upstream's CPUs: gain (`%s`'s line busy) | upstream at that per-CPU "
-		"load |\n|---|---|---|---|---|---|---|---|---|---|\n", c->variant, BASELINE_VARIANT,
-		BASELINE_VARIANT, c->variant, BASELINE_VARIANT, BASELINE_VARIANT,
+		"upstream's CPUs: gain (`%s`'s busiest line busy, its charge share) | upstream at that "
+		"per-CPU load |\n|---|---|---|---|---|---|---|---|---|---|\n", c->variant,
+		BASELINE_VARIANT, BASELINE_VARIANT, c->variant, BASELINE_VARIANT, BASELINE_VARIANT,
 		c->ceiling_variant ? c->ceiling_variant : "(none declared)", BASELINE_VARIANT);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct calibration_row *row = &c->rows[i];
 
 		if (isnan(row->queue_gain))
-			snprintf(q, sizeof(q), "%s", c->contention_metric < 0 ? "not declared" :
+			snprintf(q, sizeof(q), "%s", !c->ncontention ? "not declared" :
 				 "no data");
-		else
+		else if (isnan(row->queue_base_share))
 			snprintf(q, sizeof(q), "%g CPUs: %+.1f%% (%.0f%%)", row->queue_cpus,
 				 row->queue_gain * 100, row->queue_base_busy * 100);
+		else
+			snprintf(q, sizeof(q), "%g CPUs: %+.1f%% (%.0f%%, %.1f%%)", row->queue_cpus,
+				 row->queue_gain * 100, row->queue_base_busy * 100,
+				 row->queue_base_share * 100);
 		fprintf(f, "| %g | %.3f | %s | %zu v %zu | %s | %s | %s | %s | %s | %s |\n",
 			row->clients, row->per_cpu, gain_text(g, sizeof(g), row), row->n_variant,
 			row->n_base, charge_text(ch, sizeof(ch), r, row),
@@ -156,18 +160,29 @@ static void queue_bullet(FILE *f, const struct upstream_calibration *c,
 		return;
 	fprintf(f, "- **Contention projection** (a queueing model of the measured work, not "
 		"a measurement): the guest cannot run upstream's %g receive CPUs at once, so "
-		"each row's medians are set in a closed queue (`analysis/closed_queue.h`, exact "
-		"mean value analysis): as many CPUs as upstream had at that per-CPU load, each "
-		"moving MB at the cell's `%s`, whose `%s` transfers (priced at %g cycles each) "
-		"are served one at a time on one line. There `%s` over `%s` gains %+.1f%% at "
-		"the fewest clients and %+.1f%% at the most, rising at %zu of %zu steps, with "
-		"`%s`'s line busy at most %.0f%% of the time. Where that gain stays below "
+		"each row's medians are set in a closed queueing network "
+		"(`analysis/closed_queue.h`, exact mean value analysis): as many CPUs as upstream "
+		"had at that per-CPU load, each moving MB at the cell's `%s`, whose transfers "
+		"on ", c->cpus, c->metric_path);
+	for (size_t i = 0; i < c->ncontention; i++)
+		fprintf(f, "%s`%s`", i ? i + 1 == c->ncontention ? " and " : ", " : "",
+			c->contention_paths[i]);
+	fprintf(f, " (priced at %g cycles each) are served one at a time, %s. There `%s` over "
+		"`%s` gains %+.1f%% at the fewest clients and %+.1f%% at the most, rising at %zu "
+		"of %zu steps, with `%s`'s busiest line busy at most %.0f%% of the time. ",
+		c->transfer_cycles, c->ncontention > 1 ? "each line its own queue" : "on one line",
+		c->variant, BASELINE_VARIANT, s->queue_first * 100, s->queue_last * 100,
+		s->queue_rises, s->queue_steps, BASELINE_VARIANT, s->queue_busy_max * 100);
+	if (!isnan(s->queue_share_first))
+		fprintf(f, "Counting the wait for the line as the charge path's, `%s`'s charge "
+			"share of the receive work there goes from %.1f%% at the fewest clients "
+			"to %.1f%% at the most (measured in the guest: %.1f%% to %.1f%%). ",
+			BASELINE_VARIANT, s->queue_share_first * 100, s->queue_share_last * 100,
+			s->share_first * 100, s->share_last * 100);
+	fputs("Where that gain stays below "
 		"upstream's, the work the charge path queues on in the guest is too small a part "
 		"of the receive work (and one FCFS line too kind: a line's transfer costs more "
-		"as waiters pile up) for the guest's costs to produce upstream's collapse.\n",
-		c->cpus, c->metric_path, c->contention_path, c->transfer_cycles, c->variant,
-		BASELINE_VARIANT, s->queue_first * 100, s->queue_last * 100, s->queue_rises,
-		s->queue_steps, BASELINE_VARIANT, s->queue_busy_max * 100);
+		"as waiters pile up) for the guest's costs to produce upstream's collapse.\n", f);
 }
 
 static void shape_sentence(FILE *f, const struct upstream_calibration *c)

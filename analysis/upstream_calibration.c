@@ -36,6 +36,26 @@ static double upstream_gain_at(const struct upstream_calibration *c, double per_
 	return NAN;
 }
 
+/* contention_metric: one metric or a list, each a line of the projection. */
+static void contention_lines(struct upstream_calibration *c, json_t *spec)
+{
+	size_t n = json_is_array(spec) ? json_array_size(spec) : spec ? 1 : 0;
+
+	if (!(c->transfer_cycles > 0))
+		return;
+	for (size_t i = 0; i < n && c->ncontention < CONTENTION_LINES_MAX; i++) {
+		const char *path = json_string_value(json_is_array(spec) ?
+						     json_array_get(spec, i) : spec);
+		int m = path ? metric_index(c->workload, path) : -1;
+
+		/* matrix.json was validated: a line without its metric is left out */
+		if (m >= 0) {
+			c->contention_paths[c->ncontention] = path;
+			c->contention_metrics[c->ncontention++] = m;
+		}
+	}
+}
+
 static int read_spec(const char *profile, json_t *spec, struct upstream_calibration *c)
 {
 	json_t *pt;
@@ -51,7 +71,6 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	c->share_path = json_string_value(json_object_get(spec, "share_metric"));
 	c->charge_path = json_string_value(json_object_get(spec, "charge_metric"));
 	c->ceiling_variant = json_string_value(json_object_get(spec, "ceiling_variant"));
-	c->contention_path = json_string_value(json_object_get(spec, "contention_metric"));
 	c->transfer_cycles = json_number_value(json_object_get(spec, "transfer_cycles"));
 	c->cpus = json_number_value(json_object_get(spec, "cpus"));
 	/* matrix.json was validated before the report: only guard the use */
@@ -60,10 +79,9 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	c->metric = metric_index(c->workload, c->metric_path);
 	c->share_metric = c->share_path ? metric_index(c->workload, c->share_path) : -1;
 	c->charge_metric = c->charge_path ? metric_index(c->workload, c->charge_path) : -1;
-	c->contention_metric = c->contention_path && c->transfer_cycles > 0 ?
-		metric_index(c->workload, c->contention_path) : -1;
 	if (c->metric < 0)
 		return -1;
+	contention_lines(c, json_object_get(spec, "contention_metric"));
 	json_array_foreach(json_object_get(spec, "points"), i, pt) {
 		if (c->npoints == CALIBRATION_POINTS)
 			break;
@@ -117,36 +135,59 @@ static double charge_part(const struct upstream_calibration *c, const struct com
 	return base > saved ? base / (base - saved) - 1.0 : NAN;
 }
 
-/* One cell's projected throughput at n CPUs (MB per cycle), NAN: no data. */
+/*
+ * One cell's projected throughput at n CPUs (MB per cycle), NAN: no data;
+ * busy: how busy the line is, wait: the cycles a CPU waits for it per MB.
+ */
 static double queue_throughput(const struct upstream_calibration *c, const struct cell *cl,
-			       unsigned int n, double *busy)
+			       unsigned int n, double *busy, double *wait)
 {
 	const struct cell_metric *cost = &cl->metrics[c->metric];
-	const struct cell_metric *xfer = &cl->metrics[c->contention_metric];
-	double demand, x;
+	double demand[CONTENTION_LINES_MAX], think = cost->median, x;
 
-	if (!cost->n || !xfer->n)
+	if (!cost->n)
 		return NAN;
-	/* the modelled cost already holds the transfers' price: the rest is private */
-	demand = xfer->median * c->transfer_cycles;
-	x = closed_queue_throughput(n, cost->median - demand, demand);
-	if (busy)
-		*busy = x * demand;
+	for (size_t i = 0; i < c->ncontention; i++) {
+		const struct cell_metric *xfer = &cl->metrics[c->contention_metrics[i]];
+
+		if (!xfer->n)
+			return NAN;
+		/* the modelled cost already holds the transfers' price: the rest is private */
+		demand[i] = xfer->median * c->transfer_cycles;
+		think -= demand[i];
+	}
+	x = closed_queue_throughput(n, think, demand, c->ncontention);
+	/* how busy the busiest line is */
+	if (busy) {
+		*busy = 0;
+		for (size_t i = 0; i < c->ncontention; i++)
+			*busy = fmax(*busy, x * demand[i]);
+	}
+	/* each CPU's cycle per MB is n / x: its cost, plus waiting in the queue */
+	if (wait)
+		*wait = fmax(0, n / x - cost->median);
 	return x;
 }
 
 static void queue_projection(const struct upstream_calibration *c,
 			     const struct comparison *cmp, struct calibration_row *row)
 {
-	double xb, xv;
+	double xb, xv, wait = NAN, charge;
 
 	row->queue_cpus = row->queue_gain = row->queue_base_busy = NAN;
-	if (c->contention_metric < 0 || !cmp)
+	row->queue_base_share = NAN;
+	if (!c->ncontention || !cmp)
 		return;
 	row->queue_cpus = fmax(1, round(row->per_cpu * c->cpus));
-	xb = queue_throughput(c, cmp->base, (unsigned int)row->queue_cpus, &row->queue_base_busy);
-	xv = queue_throughput(c, cmp->cell, (unsigned int)row->queue_cpus, NULL);
+	xb = queue_throughput(c, cmp->base, (unsigned int)row->queue_cpus,
+			      &row->queue_base_busy, &wait);
+	xv = queue_throughput(c, cmp->cell, (unsigned int)row->queue_cpus, NULL, NULL);
 	row->queue_gain = xv / xb - 1.0;
+	/* the wait is the charge path's: it waits for the line the charges update */
+	charge = charge_per_mb(c, cmp->base);
+	if (!isnan(xb) && !isnan(charge))
+		row->queue_base_share = (charge + wait) /
+					(cmp->base->metrics[c->metric].median + wait);
 }
 
 /* The cell of variant v at cl's settings, or NULL. */
@@ -267,6 +308,7 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 	s->base_charge_first = s->base_charge_last = NAN;
 	s->variant_charge_first = s->variant_charge_last = NAN;
 	s->queue_first = s->queue_last = s->queue_busy_max = NAN;
+	s->queue_share_first = s->queue_share_last = NAN;
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct calibration_row *row = &c->rows[i];
 
@@ -304,6 +346,11 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 			s->queue_last = row->queue_gain;
 			if (isnan(s->queue_busy_max) || row->queue_base_busy > s->queue_busy_max)
 				s->queue_busy_max = row->queue_base_busy;
+			if (!isnan(row->queue_base_share)) {
+				if (isnan(s->queue_share_first))
+					s->queue_share_first = row->queue_base_share;
+				s->queue_share_last = row->queue_base_share;
+			}
 		}
 		if (isnan(row->gain))
 			continue;

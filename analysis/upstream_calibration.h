@@ -13,6 +13,8 @@
  * compared at the same clients per CPU.
  */
 
+#include "metrics_table.h"
+
 #define CALIBRATION_POINTS 16
 #define CALIBRATION_ROWS 32
 
@@ -46,13 +48,15 @@ struct calibration_row {
 	const struct comparison *charge_cmp;
 	/*
 	 * the contention projection (closed_queue.h), NAN without the
-	 * contention metric: queue_cpus receive CPUs (upstream's machine at
-	 * this per-CPU load), each doing the cell's cost per MB, with the
+	 * contention metrics: queue_cpus receive CPUs (upstream's machine at
+	 * this per-CPU load), each doing the cell's cost per MB, with each
 	 * contention metric's transfers per MB priced at transfer_cycles and
-	 * served one at a time on one line; the variant's throughput over
-	 * baseline's - 1, and how busy baseline keeps that line
+	 * served one at a time on its line; the variant's throughput over
+	 * baseline's - 1, how busy baseline keeps that line, and baseline's
+	 * charge share there: its charge cycles plus its wait at the line
+	 * over its cost plus that wait (NAN: no charge cycles)
 	 */
-	double queue_cpus, queue_gain, queue_base_busy;
+	double queue_cpus, queue_gain, queue_base_busy, queue_base_share;
 	const struct comparison *cmp;
 };
 
@@ -62,9 +66,11 @@ struct upstream_calibration {
 	const char *ceiling_variant;	/* NULL: none declared */
 	int metric, share_metric;	/* metric_defs indexes; share -1: none */
 	int charge_metric;		/* -1: none declared */
-	const char *contention_path;	/* NULL: no contention projection */
-	int contention_metric;		/* -1: none declared */
-	double transfer_cycles;		/* the price of one transfer on the line */
+	/* the lines of the contention projection, each its own queue; 0: none */
+	const char *contention_paths[CONTENTION_LINES_MAX];
+	int contention_metrics[CONTENTION_LINES_MAX];
+	size_t ncontention;
+	double transfer_cycles;		/* the price of one transfer on a line */
 	/*
 	 * the A/A pair on charge_metric in the profile's cells: the largest
 	 * |change| (the noise floor, NAN: no A/A cell), the cells and those
@@ -107,6 +113,7 @@ struct calibration_shape {
 	/* the contention projection: its steps, rises, ends and busiest line */
 	size_t queue_steps, queue_rises;
 	double queue_first, queue_last, queue_busy_max;
+	double queue_share_first, queue_share_last;	/* baseline's, NAN: none */
 };
 void calibration_shape(const struct upstream_calibration *c, struct calibration_shape *out);
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
 #include <string.h>
 
 #include "metrics_table.h"
@@ -165,6 +166,16 @@ const struct metric_def metric_defs[] = {
 	{ "sendfile-clients", "cost.hot_line_transfers_est_per_mb",
 	  "transfers on the hottest line per MB (estimate)", "transfers/MB", 1, LOWER_IS_BETTER,
 	  NOT_PRIMARY, 0, 0, 0, NULL },
+	/* the next hottest: each its own queue in the calibration's projection */
+	{ "sendfile-clients", "cost.hot_lines.1.transfers_est_per_mb",
+	  "transfers on the 2nd hottest line per MB (estimate)", "transfers/MB", 1,
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
+	{ "sendfile-clients", "cost.hot_lines.2.transfers_est_per_mb",
+	  "transfers on the 3rd hottest line per MB (estimate)", "transfers/MB", 1,
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
+	{ "sendfile-clients", "cost.hot_lines.3.transfers_est_per_mb",
+	  "transfers on the 4th hottest line per MB (estimate)", "transfers/MB", 1,
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
 	{ "sendfile-clients", "charges_per_mb", "page-counter charges per MB", "charges/MB", 1,
 	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1, NULL },
 };
@@ -179,18 +190,30 @@ int metric_index(const char *workload, const char *path)
 	return -1;
 }
 
+/* An object's member, or an array's element where key is a number ("hot_lines.1"). */
+static json_t *path_child(json_t *v, const char *key)
+{
+	char *end;
+	unsigned long i;
+
+	if (json_is_object(v))
+		return json_object_get(v, key);
+	if (!json_is_array(v) || *key < '0' || *key > '9')
+		return NULL;
+	i = strtoul(key, &end, 10);
+	return *end ? NULL : json_array_get(v, i);
+}
+
 int metric_value(json_t *metrics, const char *path, double *out)
 {
 	const char *dot = strchr(path, '.');
 	char head[128];
 
-	if (!json_is_object(metrics))
-		return -1;
 	if (dot) {
 		snprintf(head, sizeof(head), "%.*s", (int)(dot - path), path);
-		return metric_value(json_object_get(metrics, head), dot + 1, out);
+		return metric_value(path_child(metrics, head), dot + 1, out);
 	}
-	metrics = json_object_get(metrics, path);
+	metrics = path_child(metrics, path);
 	if (!json_is_number(metrics))
 		return -1;
 	*out = json_number_value(metrics);

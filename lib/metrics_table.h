@@ -53,6 +53,12 @@ struct metric_def {
 extern const struct metric_def metric_defs[];
 extern const size_t metric_defs_count;
 
+/*
+ * The most lines a calibration's contention projection queues on, each
+ * named by a metric (matrix.json's calibration.contention_metric).
+ */
+#define CONTENTION_LINES_MAX 8
+
 /* Index into metric_defs, or -1. */
 int metric_index(const char *workload, const char *path);
 /* The number at def->path in a record's metrics; -1 when absent or null. */

@@ -89,6 +89,12 @@ bad "calibration: unknown ceiling variant" '.profiles.pathology.calibration.ceil
 bad "calibration: a contention metric without its transfer price" \
 	'del(.profiles.pathology.calibration.transfer_cycles)' \
 	'$.profiles.pathology.calibration: contention_metric and transfer_cycles go together'
+bad "calibration: a contention line the workload lacks" \
+	'.profiles.pathology.calibration.contention_metric[1] = "cost.hot_lines.9.nope"' \
+	"\$.profiles.pathology.calibration.contention_metric: sendfile-clients has no metric 'cost.hot_lines.9.nope'"
+bad "calibration: more contention lines than the projection holds" \
+	'.profiles.pathology.calibration.contention_metric = [range(9) | "cost.hot_line_transfers_est_per_mb"]' \
+	'$.profiles.pathology.calibration.contention_metric: expected a metric, or a list of 1 to 8'
 bad "calibration: a misspelt key" '.profiles.pathology.calibration.cpu = 72' \
 	'$.profiles.pathology.calibration.cpu: unknown key'
 out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile nope --dry-run 2>&1)

@@ -751,14 +751,22 @@ calib_rows "the ceiling, baseline / nosocket - 1" '1 | 0.125 .* | \+20\.0% | [^|
 # 1 client: base 102000 less the 5100 - 2500 charge cycles saved: 102000 / 99400 - 1
 calib_rows "the charge path's own part of the gain" '1 | 0.125 .* | \+2\.6% | 5\.0% |' \
 	'2 | 0.250 .* | \+4\.6% | 8\.0% |' '4 | 0.500 .* | \+7\.8% | 12\.0% |' '8 | 1.000 .* | \+13\.2% | 20\.0% |'
-# the contention projection: 30 transfers per MB on both designs at 85.2
-# cycles, the rest private, upstream's 72 CPUs at each per-CPU load; the
-# answers are the machine repairman's (python3, independent of the C)
+# the contention projection: the four hottest lines' 24, 3, 2 and 1
+# transfers per MB on both designs at 85.2 cycles, each line its own
+# queue, the rest private, upstream's 72 CPUs at each per-CPU load, and
+# baseline's charge share with its wait at the lines; the answers are
+# python3's mean value analysis of the same network, apart from the C
 calib_rows "the contention projection at upstream's CPUs" \
-	'1 | 0.125 .* | 9 CPUs: \+2\.0% \(22%\) | \+35\.3% \|$' '2 | 0.250 .* | 18 CPUs: \+9\.6% \(41%\) | ' \
-	'4 | 0.500 .* | 36 CPUs: \+19\.5% \(71%\) | ' '8 | 1.000 .* | 72 CPUs: \+0\.5% \(100%\) | '
+	'1 | 0.125 .* | 9 CPUs: \+2\.0% \(18%, 5\.4%\) | \+35\.3% \|$' \
+	'2 | 0.250 .* | 18 CPUs: \+9\.8% \(33%, 8\.8%\) | ' \
+	'4 | 0.500 .* | 36 CPUs: \+22\.6% \(58%, 13\.7%\) | ' \
+	'8 | 1.000 .* | 72 CPUs: \+6\.4% \(93%, 27\.2%\) | '
 check "calibration: the projection's shape, said as a model's" \
-	grep -qF "There \`multi-slot\` over \`baseline\` gains +2.0% at the fewest clients and +0.5% at the most, rising at 2 of 3 steps, with \`baseline\`'s line busy at most 100% of the time." <(calib)
+	grep -qF "There \`multi-slot\` over \`baseline\` gains +2.0% at the fewest clients and +6.4% at the most, rising at 2 of 3 steps, with \`baseline\`'s busiest line busy at most 93% of the time." <(calib)
+check "calibration: the projection's lines named, each its own queue" \
+	grep -qF "whose transfers on \`cost.hot_line_transfers_est_per_mb\`, \`cost.hot_lines.1.transfers_est_per_mb\`, \`cost.hot_lines.2.transfers_est_per_mb\` and \`cost.hot_lines.3.transfers_est_per_mb\` (priced at 85.2 cycles each) are served one at a time, each line its own queue." <(calib)
+check "calibration: baseline's charge share with the wait, beside the measured one" \
+	grep -qF "\`baseline\`'s charge share of the receive work there goes from 5.4% at the fewest clients to 27.2% at the most (measured in the guest: 5.0% to 20.0%)." <(calib)
 check "calibration: the charge path's own cycles per MB, baseline to multi-slot, row 4 (15000 = 125000 x 12%)" \
 	grep -qE '^\| 4 \| 0\.500 \| [^|]* \| 3 v 3 \| 15000 → 6000, -60\.0% \[' <(calib)
 check "calibration: the charge path from fewest to most clients, both designs" \

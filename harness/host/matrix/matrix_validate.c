@@ -602,6 +602,33 @@ static void check_families(struct validation *v, const char *p, const char *name
  * A profile's "calibration" (analysis/upstream_calibration.h): upstream's
  * table that a variant of the profile is set beside in the report.
  */
+/*
+ * contention_metric: one metric, or a list of them, each a line with its
+ * own queue in the projection (upstream_calibration.h), at most 8.
+ */
+static void check_contention_lines(struct validation *v, const char *p, const char *wname,
+				   json_t *lines)
+{
+	json_t *e;
+	size_t i;
+
+	if (!lines)
+		return;
+	if (json_is_string(lines) || (json_is_array(lines) && json_array_size(lines) &&
+				      json_array_size(lines) <= CONTENTION_LINES_MAX)) {
+		for (i = 0; i < (json_is_array(lines) ? json_array_size(lines) : 1); i++) {
+			e = json_is_array(lines) ? json_array_get(lines, i) : lines;
+			if (!json_is_string(e) || metric_index(wname, json_string_value(e)) < 0)
+				problem(v, "%s.calibration.contention_metric: %s has no metric "
+					"'%s' (lib/metrics_table.c)", p, wname,
+					json_is_string(e) ? json_string_value(e) : "(not a string)");
+		}
+		return;
+	}
+	problem(v, "%s.calibration.contention_metric: expected a metric, or a list of 1 to %d "
+		"(each line its own queue)", p, CONTENTION_LINES_MAX);
+}
+
 static void check_calibration(struct validation *v, const char *p, json_t *cal)
 {
 	static const char *const keys[] = { "commit", "reference", "cpus", "workload",
@@ -643,9 +670,9 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 	     !(json_number_value(json_object_get(cal, "transfer_cycles")) > 0)))
 		problem(v, "%s.calibration: contention_metric and transfer_cycles go together, "
 			"transfer_cycles a number > 0 (one line transfer's price in cycles)", p);
+	check_contention_lines(v, p, wname, json_object_get(cal, "contention_metric"));
 	for (const char *const *k = (const char *const[]){ "metric", "share_metric",
-							    "charge_metric", "contention_metric",
-							    NULL }; *k; k++) {
+							    "charge_metric", NULL }; *k; k++) {
 		json_t *e = json_object_get(cal, *k);
 
 		if ((e || !strcmp(*k, "metric")) &&
