@@ -29,6 +29,12 @@
 	  "kernel instructions per " per " (plugin, all vCPUs)", k "insns/" per,	\
 	  scale, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL }
 
+/* The transfers per MB on hot_lines[i], the nth hottest line. */
+#define HOT_LINE_DEF(w, i, nth)							\
+	{ w, "cost.hot_lines." #i ".transfers_est_per_mb",			\
+	  "transfers on the " nth " hottest line per MB (estimate)", "transfers/MB", 1,	\
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL }
+
 const struct metric_def metric_defs[] = {
 	{ "rx-mixed", "throughput_bytes_per_sec", "throughput", "MB/s", 1e-6,
 	  HIGHER_IS_BETTER, PRIMARY_FALLBACK, 0, 1, 0, NULL },
@@ -167,15 +173,9 @@ const struct metric_def metric_defs[] = {
 	  "transfers on the hottest line per MB (estimate)", "transfers/MB", 1, LOWER_IS_BETTER,
 	  NOT_PRIMARY, 0, 0, 0, NULL },
 	/* the next hottest: each its own queue in the calibration's projection */
-	{ "sendfile-clients", "cost.hot_lines.1.transfers_est_per_mb",
-	  "transfers on the 2nd hottest line per MB (estimate)", "transfers/MB", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
-	{ "sendfile-clients", "cost.hot_lines.2.transfers_est_per_mb",
-	  "transfers on the 3rd hottest line per MB (estimate)", "transfers/MB", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
-	{ "sendfile-clients", "cost.hot_lines.3.transfers_est_per_mb",
-	  "transfers on the 4th hottest line per MB (estimate)", "transfers/MB", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
+	HOT_LINE_DEF("sendfile-clients", 1, "2nd"),
+	HOT_LINE_DEF("sendfile-clients", 2, "3rd"),
+	HOT_LINE_DEF("sendfile-clients", 3, "4th"),
 	{ "sendfile-clients", "charges_per_mb", "page-counter charges per MB", "charges/MB", 1,
 	  LOWER_IS_BETTER, NOT_PRIMARY, 1, 0, 1, NULL },
 };
