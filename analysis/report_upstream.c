@@ -162,8 +162,12 @@ static void queue_bullet(FILE *f, const struct upstream_calibration *c,
 		"a measurement): the guest cannot run upstream's %g receive CPUs at once, so "
 		"each row's medians are set in a closed queueing network "
 		"(`analysis/closed_queue.h`, exact mean value analysis): as many CPUs as upstream "
-		"had at that per-CPU load, each moving MB at the cell's `%s`, whose transfers "
-		"on ", c->cpus, c->metric_path);
+		"had at that per-CPU load, each moving MB at the cell's `%s`", c->cpus,
+		c->contention_cost_path);
+	if (c->contention_cost != c->metric)
+		fprintf(f, " (%s: the work in the scope the lines' transfers are counted in, "
+			"not the gain's metric)", metric_defs[c->contention_cost].label);
+	fputs(", whose transfers on ", f);
 	for (size_t i = 0; i < c->ncontention; i++)
 		fprintf(f, "%s`%s`", i ? i + 1 == c->ncontention ? " and " : ", " : "",
 			c->contention_paths[i]);
@@ -173,16 +177,22 @@ static void queue_bullet(FILE *f, const struct upstream_calibration *c,
 		c->transfer_cycles, c->ncontention > 1 ? "each line its own queue" : "on one line",
 		c->variant, BASELINE_VARIANT, s->queue_first * 100, s->queue_last * 100,
 		s->queue_rises, s->queue_steps, BASELINE_VARIANT, s->queue_busy_max * 100);
+	if (isfinite(s->queue_saturation_last))
+		fprintf(f, "At the most clients that line would saturate at about %.0f CPUs "
+			"(`%s`'s work per MB over the line's demand per MB). ",
+			s->queue_saturation_last, BASELINE_VARIANT);
 	if (!isnan(s->queue_share_first))
-		fprintf(f, "Counting the wait for the line as the charge path's, `%s`'s charge "
-			"share of the receive work there goes from %.1f%% at the fewest clients "
-			"to %.1f%% at the most (measured in the guest: %.1f%% to %.1f%%). ",
+		fprintf(f, "Counting the wait for the lines as the charge path's, `%s`'s charge "
+			"share of the work there goes from %.1f%% at the fewest clients "
+			"to %.1f%% at the most (measured in the guest, receive scope: %.1f%% to "
+			"%.1f%%). ",
 			BASELINE_VARIANT, s->queue_share_first * 100, s->queue_share_last * 100,
 			s->share_first * 100, s->share_last * 100);
 	fputs("Where that gain stays below "
-		"upstream's, the work the charge path queues on in the guest is too small a part "
-		"of the receive work (and one FCFS line too kind: a line's transfer costs more "
-		"as waiters pile up) for the guest's costs to produce upstream's collapse.\n", f);
+		"upstream's, the line demand the charge path makes in the guest is too small a "
+		"part of the work per MB (and an FCFS line too kind: a line's transfer costs "
+		"more as waiters pile up) for the guest's costs to produce upstream's "
+		"collapse.\n", f);
 }
 
 static void shape_sentence(FILE *f, const struct upstream_calibration *c)

@@ -82,6 +82,21 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	if (c->metric < 0)
 		return -1;
 	contention_lines(c, json_object_get(spec, "contention_metric"));
+	c->contention_cost_path = json_string_value(json_object_get(spec,
+								    "contention_cost_metric"));
+	if (c->contention_cost_path) {
+		const char *charge = json_string_value(json_object_get(spec,
+								"contention_charge_metric"));
+
+		c->contention_cost = metric_index(c->workload, c->contention_cost_path);
+		c->contention_charge = charge ? metric_index(c->workload, charge) : -1;
+	} else {
+		c->contention_cost_path = c->metric_path;
+		c->contention_cost = c->metric;
+		c->contention_charge = c->charge_metric;
+	}
+	if (c->contention_cost < 0)
+		c->ncontention = 0;
 	json_array_foreach(json_object_get(spec, "points"), i, pt) {
 		if (c->npoints == CALIBRATION_POINTS)
 			break;
@@ -105,21 +120,21 @@ static double base_share(const struct upstream_calibration *c, const struct comp
 	return cm->n ? cm->median : NAN;
 }
 
+/* The cell's median of metric m, NAN: no such metric or no data. */
+static double median_of(const struct cell *cl, int m)
+{
+	return m >= 0 && cl->metrics[m].n ? cl->metrics[m].median : NAN;
+}
+
 /*
  * The cell's charge cycles per MB: the median of charge_metric where it is
  * declared, else the median share times the median cost per MB.
  */
 static double charge_per_mb(const struct upstream_calibration *c, const struct cell *cl)
 {
-	const struct cell_metric *share, *cost;
-
-	if (c->charge_metric >= 0) {
-		cost = &cl->metrics[c->charge_metric];
-		return cost->n ? cost->median : NAN;
-	}
-	share = &cl->metrics[c->share_metric];
-	cost = &cl->metrics[c->metric];
-	return share->n && cost->n ? share->median * cost->median : NAN;
+	if (c->charge_metric >= 0)
+		return median_of(cl, c->charge_metric);
+	return median_of(cl, c->share_metric) * median_of(cl, c->metric);
 }
 
 /* What removing only the charge work the variant saves would gain. */
@@ -140,9 +155,9 @@ static double charge_part(const struct upstream_calibration *c, const struct com
  * busy: how busy the line is, wait: the cycles a CPU waits for it per MB.
  */
 static double queue_throughput(const struct upstream_calibration *c, const struct cell *cl,
-			       unsigned int n, double *busy, double *wait)
+			       unsigned int n, double *busy, double *wait, double *saturation)
 {
-	const struct cell_metric *cost = &cl->metrics[c->metric];
+	const struct cell_metric *cost = &cl->metrics[c->contention_cost];
 	double demand[CONTENTION_LINES_MAX], think = cost->median, x;
 
 	if (!cost->n)
@@ -157,11 +172,14 @@ static double queue_throughput(const struct upstream_calibration *c, const struc
 		think -= demand[i];
 	}
 	x = closed_queue_throughput(n, think, demand, c->ncontention);
-	/* how busy the busiest line is */
+	/* how busy the busiest line is, and the CPUs that would saturate it */
 	if (busy) {
-		*busy = 0;
+		double most = 0;
+
 		for (size_t i = 0; i < c->ncontention; i++)
-			*busy = fmax(*busy, x * demand[i]);
+			most = fmax(most, demand[i]);
+		*busy = x * most;
+		*saturation = most > 0 ? cost->median / most : INFINITY;
 	}
 	/* each CPU's cycle per MB is n / x: its cost, plus waiting in the queue */
 	if (wait)
@@ -175,19 +193,21 @@ static void queue_projection(const struct upstream_calibration *c,
 	double xb, xv, wait = NAN, charge;
 
 	row->queue_cpus = row->queue_gain = row->queue_base_busy = NAN;
-	row->queue_base_share = NAN;
+	row->queue_base_share = row->queue_base_saturation = NAN;
 	if (!c->ncontention || !cmp)
 		return;
 	row->queue_cpus = fmax(1, round(row->per_cpu * c->cpus));
 	xb = queue_throughput(c, cmp->base, (unsigned int)row->queue_cpus,
-			      &row->queue_base_busy, &wait);
-	xv = queue_throughput(c, cmp->cell, (unsigned int)row->queue_cpus, NULL, NULL);
+			      &row->queue_base_busy, &wait, &row->queue_base_saturation);
+	xv = queue_throughput(c, cmp->cell, (unsigned int)row->queue_cpus, NULL, NULL, NULL);
 	row->queue_gain = xv / xb - 1.0;
 	/* the wait is the charge path's: it waits for the line the charges update */
-	charge = charge_per_mb(c, cmp->base);
+	charge = median_of(cmp->base, c->contention_charge);
+	if (c->contention_charge < 0 && c->contention_cost == c->metric)
+		charge = charge_per_mb(c, cmp->base);
 	if (!isnan(xb) && !isnan(charge))
 		row->queue_base_share = (charge + wait) /
-					(cmp->base->metrics[c->metric].median + wait);
+					(cmp->base->metrics[c->contention_cost].median + wait);
 }
 
 /* The cell of variant v at cl's settings, or NULL. */
@@ -308,7 +328,7 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 	s->base_charge_first = s->base_charge_last = NAN;
 	s->variant_charge_first = s->variant_charge_last = NAN;
 	s->queue_first = s->queue_last = s->queue_busy_max = NAN;
-	s->queue_share_first = s->queue_share_last = NAN;
+	s->queue_share_first = s->queue_share_last = s->queue_saturation_last = NAN;
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct calibration_row *row = &c->rows[i];
 
@@ -346,6 +366,7 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 			s->queue_last = row->queue_gain;
 			if (isnan(s->queue_busy_max) || row->queue_base_busy > s->queue_busy_max)
 				s->queue_busy_max = row->queue_base_busy;
+			s->queue_saturation_last = row->queue_base_saturation;
 			if (!isnan(row->queue_base_share)) {
 				if (isnan(s->queue_share_first))
 					s->queue_share_first = row->queue_base_share;

@@ -57,6 +57,8 @@ struct calibration_row {
 	 * over its cost plus that wait (NAN: no charge cycles)
 	 */
 	double queue_cpus, queue_gain, queue_base_busy, queue_base_share;
+	/* where baseline's busiest line saturates: its work per MB over that line's demand */
+	double queue_base_saturation;
 	const struct comparison *cmp;
 };
 
@@ -71,6 +73,14 @@ struct upstream_calibration {
 	int contention_metrics[CONTENTION_LINES_MAX];
 	size_t ncontention;
 	double transfer_cycles;		/* the price of one transfer on a line */
+	/*
+	 * the projection's work per MB and the charge cycles in it, in the
+	 * scope the transfers are counted in (contention_cost_metric and
+	 * contention_charge_metric; metric and charge_metric where not
+	 * declared); -1: none
+	 */
+	const char *contention_cost_path;
+	int contention_cost, contention_charge;
 	/*
 	 * the A/A pair on charge_metric in the profile's cells: the largest
 	 * |change| (the noise floor, NAN: no A/A cell), the cells and those
@@ -114,6 +124,7 @@ struct calibration_shape {
 	size_t queue_steps, queue_rises;
 	double queue_first, queue_last, queue_busy_max;
 	double queue_share_first, queue_share_last;	/* baseline's, NAN: none */
+	double queue_saturation_last;	/* baseline's at the most clients, NAN: none */
 };
 void calibration_shape(const struct upstream_calibration *c, struct calibration_shape *out);
 

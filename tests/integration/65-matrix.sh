@@ -95,6 +95,12 @@ bad "calibration: a contention line the workload lacks" \
 bad "calibration: more contention lines than the projection holds" \
 	'.profiles.pathology.calibration.contention_metric = [range(9) | "cost.hot_line_transfers_est_per_mb"]' \
 	'$.profiles.pathology.calibration.contention_metric: expected a metric, or a list of 1 to 8'
+bad "calibration: the projection's charge cycles without its work per MB" \
+	'del(.profiles.pathology.calibration.contention_cost_metric)' \
+	'$.profiles.pathology.calibration: contention_cost_metric (and contention_charge_metric, which needs it) only with contention_metric'
+bad "calibration: the projection's work per MB, a metric the workload lacks" \
+	'.profiles.pathology.calibration.contention_cost_metric = "cost.nope"' \
+	"\$.profiles.pathology.calibration.contention_cost_metric: sendfile-clients has no metric 'cost.nope'"
 bad "calibration: a misspelt key" '.profiles.pathology.calibration.cpu = 72' \
 	'$.profiles.pathology.calibration.cpu: unknown key'
 out=$(MMX_MATRIX="$work/ok.json" $MMX matrix --profile nope --dry-run 2>&1)

@@ -634,6 +634,7 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 	static const char *const keys[] = { "commit", "reference", "cpus", "workload",
 					    "variant", "ceiling_variant", "metric", "share_metric",
 					    "charge_metric", "contention_metric", "transfer_cycles",
+					    "contention_cost_metric", "contention_charge_metric",
 					    "points", NULL };
 	const char *wname = json_string_value(json_object_get(cal, "workload"));
 	const char *var = json_string_value(json_object_get(cal, "variant"));
@@ -650,7 +651,7 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 	snprintf(cp, sizeof(cp), "%s.calibration", p);
 	only_keys(v, cp, cal, keys, "commit, reference, cpus, workload, variant, "
 		  "ceiling_variant, metric, share_metric, charge_metric, contention_metric, "
-		  "transfer_cycles, points");
+		  "transfer_cycles, contention_cost_metric, contention_charge_metric, points");
 	if (!json_is_string(json_object_get(cal, "commit")))
 		problem(v, "%s.calibration.commit: expected the upstream commit the table is from", p);
 	if (!json_is_integer(cpus) || json_integer_value(cpus) < 1)
@@ -671,8 +672,16 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 		problem(v, "%s.calibration: contention_metric and transfer_cycles go together, "
 			"transfer_cycles a number > 0 (one line transfer's price in cycles)", p);
 	check_contention_lines(v, p, wname, json_object_get(cal, "contention_metric"));
+	if ((json_object_get(cal, "contention_cost_metric") ||
+	     json_object_get(cal, "contention_charge_metric")) &&
+	    !(json_object_get(cal, "contention_metric") &&
+	      json_object_get(cal, "contention_cost_metric")))
+		problem(v, "%s.calibration: contention_cost_metric (and contention_charge_metric, "
+			"which needs it) only with contention_metric: the projection's work per MB "
+			"in the scope its transfers are counted in", p);
 	for (const char *const *k = (const char *const[]){ "metric", "share_metric",
-							    "charge_metric", NULL }; *k; k++) {
+							    "charge_metric", "contention_cost_metric",
+							    "contention_charge_metric", NULL }; *k; k++) {
 		json_t *e = json_object_get(cal, *k);
 
 		if ((e || !strcmp(*k, "metric")) &&
