@@ -151,8 +151,10 @@ static double charge_part(const struct upstream_calibration *c, const struct com
 }
 
 /*
- * One cell's projected throughput at n CPUs (MB per cycle), NAN: no data;
- * busy: how busy the line is, wait: the cycles a CPU waits for it per MB.
+ * One cell's projected throughput at n CPUs (MB per cycle), NAN: no data
+ * (the outputs are then left as they were); busy: how busy the busiest
+ * line is, saturation: the CPUs that would saturate it, wait: the cycles
+ * a CPU waits for the lines per MB.
  */
 static double queue_throughput(const struct upstream_calibration *c, const struct cell *cl,
 			       unsigned int n, double *busy, double *wait, double *saturation)
@@ -201,7 +203,7 @@ static void queue_projection(const struct upstream_calibration *c,
 			      &row->queue_base_busy, &wait, &row->queue_base_saturation);
 	xv = queue_throughput(c, cmp->cell, (unsigned int)row->queue_cpus, NULL, NULL, NULL);
 	row->queue_gain = xv / xb - 1.0;
-	/* the wait is the charge path's: it waits for the line the charges update */
+	/* the wait is the charge path's: it waits for the lines the charges update */
 	charge = median_of(cmp->base, c->contention_charge);
 	if (c->contention_charge < 0 && c->contention_cost == c->metric)
 		charge = charge_per_mb(c, cmp->base);
