@@ -10,9 +10,12 @@ set offsets graph 0.03, graph 0.03, 0, 0
 plot  'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#000000' dt 1 pt 7 title "baseline", \
      'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#1f77b4' dt 1 pt 5 title "baseline-aa", \
      'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 2 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#ff7f0e' dt 1 pt 9 title "nosocket", \
-     'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 3 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#2ca02c' dt 1 pt 11 title "net-batch", \
-     'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 4 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#d62728' dt 1 pt 13 title "multi-slot", \
-     'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 5 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#9467bd' dt 1 pt 15 title "atomics-only"
+     'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 3 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#2ca02c' dt 1 pt 11 title "baseline-aa2", \
+     'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 4 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#d62728' dt 1 pt 13 title "baseline-aa3", \
+     'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 5 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#9467bd' dt 1 pt 15 title "baseline-aa4", \
+     'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 6 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#8c564b' dt 1 pt 6 title "net-batch", \
+     'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 7 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#e377c2' dt 1 pt 4 title "multi-slot", \
+     'sendfile-clients-throughput_bytes_per_sec-icount-base-0.dat' index 8 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#7f7f7f' dt 1 pt 8 title "atomics-only"
 set terminal pngcairo size 1000,600 noenhanced font 'sans,10' background '#ffffff'
 set output 'sendfile-clients-throughput_bytes_per_sec-icount-base-0.png'
 replot
