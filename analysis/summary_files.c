@@ -65,13 +65,16 @@ static void cell_columns(FILE *f, const struct cell *c)
 static json_t *cell_json(const struct report *r, const struct cell *c, size_t m)
 {
 	const struct cell_metric *cm = &c->metrics[m];
-	char cmd[1024];
 	json_t *o;
 
-	o = json_pack("{s:s, s:s, s:s, s:O, s:s, s:s, s:s, s:s, s:I, s:I, s:I,"
-			 " s:o, s:o, s:o, s:o, s:o, s:o, s:s}",
+	/*
+	 * one row per cell and metric: the cell's reproducing command is in
+	 * tables.md, its parameters in "params" (a root summary stays < 2 MiB)
+	 */
+	o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I,"
+			 " s:o, s:o, s:o, s:o, s:o, s:o}",
 		"variant", c->variant, "workload", c->workload, "params", c->params,
-		"params_json", c->params_json, "timing_mode", c->timing,
+		"timing_mode", c->timing,
 		"kconfig", c->kconfig, "profile", c->profile,
 		"metric", metric_defs[m].path, "n", (json_int_t)cm->n,
 		"n_ok_runs", (json_int_t)json_array_size(c->ok_runs),
@@ -82,8 +85,7 @@ static json_t *cell_json(const struct report *r, const struct cell *c, size_t m)
 		"ci_why", str_or_null(cm->n ? cm->ci.why : cm->dead_runs ?
 				      "no data: 0 in every run of every cell of its table, "
 				      "which a live measurement cannot be" : "no data"),
-		"cv", num_or_null(cm->cv),
-		"reproduce", reproduce_cmd(cmd, sizeof(cmd), c));
+		"cv", num_or_null(cm->cv));
 	/* a cost number says whether the plugin agreed with the kprobes */
 	if (o && metric_is_cost(&metric_defs[m]) && c->cost_runs)
 		json_object_set_new(o, "cost_trusted", json_boolean(cell_cost_trusted(c)));
