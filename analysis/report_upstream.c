@@ -171,10 +171,18 @@ static void queue_bullet(FILE *f, const struct upstream_calibration *c,
 	for (size_t i = 0; i < c->ncontention; i++)
 		fprintf(f, "%s`%s`", i ? i + 1 == c->ncontention ? " and " : ", " : "",
 			c->contention_paths[i]);
-	fprintf(f, " (priced at %g cycles each) are served one at a time, %s. There `%s` over "
+	if (c->sockets > 1 && c->nrows && c->rows[c->nrows - 1].queue_cpus >= 1)
+		fprintf(f, " (priced at %g cycles on a socket and %g from another, the CPUs spread "
+			"evenly over %g sockets, an assumption: %.1f cycles at the most clients' %g CPUs)",
+			c->transfer_cycles, c->transfer_cycles_remote, c->sockets,
+			calibration_transfer_price(c, (unsigned int)c->rows[c->nrows - 1].queue_cpus),
+			c->rows[c->nrows - 1].queue_cpus);
+	else
+		fprintf(f, " (priced at %g cycles each)", c->transfer_cycles);
+	fprintf(f, " are served one at a time, %s. There `%s` over "
 		"`%s` gains %+.1f%% at the fewest clients and %+.1f%% at the most, rising at %zu "
 		"of %zu steps, with `%s`'s busiest line busy at most %.0f%% of the time. ",
-		c->transfer_cycles, c->ncontention > 1 ? "each line its own queue" : "on one line",
+		c->ncontention > 1 ? "each line its own queue" : "on one line",
 		c->variant, BASELINE_VARIANT, s->queue_first * 100, s->queue_last * 100,
 		s->queue_rises, s->queue_steps, BASELINE_VARIANT, s->queue_busy_max * 100);
 	if (isfinite(s->queue_saturation_last))

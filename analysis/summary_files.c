@@ -320,8 +320,12 @@ int summary_files_write(const struct report *r, const char *dir)
 		"cells", cells, "comparisons", cmps, "failed_runs", fails,
 		"variants", gate_json(r), "families", families_json(r));
 	snprintf(path, sizeof(path), "%s/summary.json", dir);
-	/* compact: a decide-sized store is over 2 MiB indented (read it with jq) */
-	if (json_dump_file(sum, path, JSON_COMPACT | JSON_SORT_KEYS) < 0)
+	/*
+	 * compact, and numbers to the CSVs' 10 significant digits: a decide
+	 * store's summary is over 2 MiB indented, or with 17 (read it with jq)
+	 */
+	if (json_dump_file(sum, path, JSON_COMPACT | JSON_SORT_KEYS |
+			   JSON_REAL_PRECISION(10)) < 0)
 		rc = -1;
 	json_decref(sum);
 	if (rc)

@@ -39,21 +39,14 @@ static double upstream_gain_at(const struct upstream_calibration *c, double per_
 /* contention_metric: one metric or a list, each a line of the projection. */
 static void contention_lines(struct upstream_calibration *c, json_t *spec)
 {
-	size_t n = json_is_array(spec) ? json_array_size(spec) : spec ? 1 : 0;
+	int n;
 
-	if (!(c->transfer_cycles > 0))
+	if (!(c->transfer_cycles > 0) || !spec)
 		return;
-	for (size_t i = 0; i < n && c->ncontention < CONTENTION_LINES_MAX; i++) {
-		const char *path = json_string_value(json_is_array(spec) ?
-						     json_array_get(spec, i) : spec);
-		int m = path ? metric_index(c->workload, path) : -1;
-
-		/* matrix.json was validated: a line without its metric is left out */
-		if (m >= 0) {
-			c->contention_paths[c->ncontention] = path;
-			c->contention_metrics[c->ncontention++] = m;
-		}
-	}
+	/* matrix.json was validated: a list naming an unknown metric projects nothing */
+	n = metric_list_index(c->workload, spec, CONTENTION_LINES_MAX, c->contention_metrics,
+			      c->contention_paths);
+	c->ncontention = n > 0 ? (size_t)n : 0;
 }
 
 static int read_spec(const char *profile, json_t *spec, struct upstream_calibration *c)
@@ -72,6 +65,9 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	c->charge_path = json_string_value(json_object_get(spec, "charge_metric"));
 	c->ceiling_variant = json_string_value(json_object_get(spec, "ceiling_variant"));
 	c->transfer_cycles = json_number_value(json_object_get(spec, "transfer_cycles"));
+	c->sockets = json_number_value(json_object_get(spec, "sockets"));
+	c->transfer_cycles_remote = json_number_value(json_object_get(spec,
+								      "transfer_cycles_remote"));
 	c->cpus = json_number_value(json_object_get(spec, "cpus"));
 	/* matrix.json was validated before the report: only guard the use */
 	if (!c->commit || !c->workload || !c->variant || !c->metric_path || c->cpus <= 0)
@@ -150,66 +146,83 @@ static double charge_part(const struct upstream_calibration *c, const struct com
 	return base > saved ? base / (base - saved) - 1.0 : NAN;
 }
 
-/*
- * One cell's projected throughput at n CPUs (MB per cycle), NAN: no data
- * (the outputs are then left as they were); busy: how busy the busiest
- * line is, saturation: the CPUs that would saturate it, wait: the cycles
- * a CPU waits for the lines per MB.
- */
-static double queue_throughput(const struct upstream_calibration *c, const struct cell *cl,
-			       unsigned int n, double *busy, double *wait, double *saturation)
+/* the line's last holder is any of the other n - 1, on another socket for n - n / sockets */
+double calibration_transfer_price(const struct upstream_calibration *c, unsigned int n)
+{
+	double remote;
+
+	if (!(c->sockets > 1) || n < 2)
+		return c->transfer_cycles;
+	remote = (n - n / c->sockets) / (n - 1);
+	return c->transfer_cycles + remote * (c->transfer_cycles_remote - c->transfer_cycles);
+}
+
+/* One cell's closed network at n CPUs. */
+struct queue_point {
+	double throughput;	/* MB per cycle, NAN without data */
+	double busiest_busy;	/* the busiest line's busy share */
+	double extra;		/* each CPU's cycles per MB the dearer transfers add */
+	double wait;		/* each CPU's cycles per MB spent queueing */
+	double saturation;	/* the CPUs at which the busiest line saturates */
+};
+
+static struct queue_point queue_at(const struct upstream_calibration *c, const struct cell *cl,
+				   unsigned int n)
 {
 	const struct cell_metric *cost = &cl->metrics[c->contention_cost];
-	double demand[CONTENTION_LINES_MAX], think = cost->median, x;
+	double demand[CONTENTION_LINES_MAX] = { 0 }, think = cost->median, most = 0;
+	double price = calibration_transfer_price(c, n), total;
+	struct queue_point q = { NAN, NAN, NAN, NAN, NAN };
 
 	if (!cost->n)
-		return NAN;
+		return q;
 	for (size_t i = 0; i < c->ncontention; i++) {
 		const struct cell_metric *xfer = &cl->metrics[c->contention_metrics[i]];
 
 		if (!xfer->n)
-			return NAN;
-		/* the modelled cost already holds the transfers' price: the rest is private */
-		demand[i] = xfer->median * c->transfer_cycles;
-		think -= demand[i];
+			return q;
+		/* the modelled cost holds the transfers at one socket's price: the rest is private */
+		think -= xfer->median * c->transfer_cycles;
+		demand[i] = xfer->median * price;
+		most = fmax(most, demand[i]);
 	}
-	x = closed_queue_throughput(n, think, demand, c->ncontention);
-	/* how busy the busiest line is, and the CPUs that would saturate it */
-	if (busy) {
-		double most = 0;
-
-		for (size_t i = 0; i < c->ncontention; i++)
-			most = fmax(most, demand[i]);
-		*busy = x * most;
-		*saturation = most > 0 ? cost->median / most : INFINITY;
-	}
-	/* each CPU's cycle per MB is n / x: its cost, plus waiting in the queue */
-	if (wait)
-		*wait = fmax(0, n / x - cost->median);
-	return x;
+	total = think;
+	for (size_t i = 0; i < c->ncontention; i++)
+		total += demand[i];
+	q.extra = total - cost->median;
+	q.throughput = closed_queue_throughput(n, think, demand, c->ncontention);
+	q.busiest_busy = q.throughput * most;
+	q.saturation = most > 0 ? total / most : INFINITY;
+	/* each CPU's cycle per MB is n / x: its cost at n CPUs' price, plus the queue */
+	q.wait = fmax(0, n / q.throughput - total);
+	return q;
 }
 
 static void queue_projection(const struct upstream_calibration *c,
 			     const struct comparison *cmp, struct calibration_row *row)
 {
-	double xb, xv, wait = NAN, charge;
+	struct queue_point base, var;
+	double charge;
 
 	row->queue_cpus = row->queue_gain = row->queue_base_busy = NAN;
 	row->queue_base_share = row->queue_base_saturation = NAN;
 	if (!c->ncontention || !cmp)
 		return;
 	row->queue_cpus = fmax(1, round(row->per_cpu * c->cpus));
-	xb = queue_throughput(c, cmp->base, (unsigned int)row->queue_cpus,
-			      &row->queue_base_busy, &wait, &row->queue_base_saturation);
-	xv = queue_throughput(c, cmp->cell, (unsigned int)row->queue_cpus, NULL, NULL, NULL);
-	row->queue_gain = xv / xb - 1.0;
+	base = queue_at(c, cmp->base, (unsigned int)row->queue_cpus);
+	var = queue_at(c, cmp->cell, (unsigned int)row->queue_cpus);
+	row->queue_base_busy = base.busiest_busy;
+	row->queue_base_saturation = base.saturation;
+	row->queue_gain = var.throughput / base.throughput - 1.0;
 	/* the wait is the charge path's: it waits for the lines the charges update */
 	charge = median_of(cmp->base, c->contention_charge);
 	if (c->contention_charge < 0 && c->contention_cost == c->metric)
 		charge = charge_per_mb(c, cmp->base);
-	if (!isnan(xb) && !isnan(charge))
-		row->queue_base_share = (charge + wait) /
-					(cmp->base->metrics[c->contention_cost].median + wait);
+	/* (a dearer transfer across sockets is charge work too: it is in the wait's place) */
+	if (!isnan(base.throughput) && !isnan(charge))
+		row->queue_base_share = (charge + base.extra + base.wait) /
+					(cmp->base->metrics[c->contention_cost].median +
+					 base.extra + base.wait);
 }
 
 /* The cell of variant v at cl's settings, or NULL. */

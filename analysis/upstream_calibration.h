@@ -74,6 +74,11 @@ struct upstream_calibration {
 	size_t ncontention;
 	double transfer_cycles;		/* the price of one transfer on a line */
 	/*
+	 * upstream's machine in sockets (0: one) and a transfer's price from
+	 * another socket: the projection's CPUs are spread evenly over them
+	 */
+	double sockets, transfer_cycles_remote;
+	/*
 	 * the projection's work per MB and the charge cycles in it, in the
 	 * scope the transfers are counted in (contention_cost_metric and
 	 * contention_charge_metric; metric and charge_metric where not
@@ -98,6 +103,11 @@ struct upstream_calibration {
 /* The profiles' calibrations that have data in the store; how many (at most cap). */
 size_t upstream_calibrations(const struct report *r, struct upstream_calibration *out,
 			     size_t cap);
+/*
+ * A line transfer's mean price in cycles among n CPUs spread evenly over
+ * upstream's sockets (transfer_cycles on one socket).
+ */
+double calibration_transfer_price(const struct upstream_calibration *c, unsigned int n);
 /* Upstream's gain at point i: with / without - 1. */
 double calibration_upstream_gain(const struct upstream_calibration *c, size_t i);
 

@@ -193,6 +193,25 @@ int metric_index(const char *workload, const char *path)
 	return -1;
 }
 
+int metric_list_index(const char *workload, json_t *spec, size_t max, int *idx,
+		      const char **paths)
+{
+	size_t n = json_is_array(spec) ? json_array_size(spec) : 1;
+
+	if (!json_is_string(spec) && !(json_is_array(spec) && n && n <= max))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const char *path = json_string_value(json_is_array(spec) ?
+						     json_array_get(spec, i) : spec);
+
+		idx[i] = path ? metric_index(workload, path) : -1;
+		paths[i] = path;
+		if (idx[i] < 0)
+			return -2 - (int)i;
+	}
+	return (int)n;
+}
+
 /* An object's member, or an array's element where key is a number ("hot_lines.1"). */
 static json_t *path_child(json_t *v, const char *key)
 {

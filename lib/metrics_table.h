@@ -61,6 +61,13 @@ extern const size_t metric_defs_count;
 
 /* Index into metric_defs, or -1. */
 int metric_index(const char *workload, const char *path);
+/*
+ * A matrix.json field naming one metric or a list of 1 to max: its count,
+ * with each index in idx[] and name in paths[]; -1 when it is neither a
+ * name nor such a list, and -2 - i when entry i names no metric of workload.
+ */
+int metric_list_index(const char *workload, json_t *spec, size_t max, int *idx,
+		      const char **paths);
 /* The number at def->path in a record's metrics; -1 when absent or null. */
 int metric_value(json_t *metrics, const char *path, double *out);
 /* A metric of the cost plugin's $.metrics.cost. */

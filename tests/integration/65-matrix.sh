@@ -89,6 +89,15 @@ bad "calibration: unknown ceiling variant" '.profiles.pathology.calibration.ceil
 bad "calibration: a contention metric without its transfer price" \
 	'del(.profiles.pathology.calibration.transfer_cycles)' \
 	'$.profiles.pathology.calibration: contention_metric and transfer_cycles go together'
+bad "calibration: sockets without the price of a transfer from another socket" \
+	'del(.profiles.pathology.calibration.transfer_cycles_remote)' \
+	'$.profiles.pathology.calibration: sockets (an integer >= 2) and transfer_cycles_remote (a transfer'"'"'s price from another socket, above transfer_cycles) go together, with transfer_cycles'
+bad "calibration: a transfer from another socket no dearer than on one" \
+	'.profiles.pathology.calibration.transfer_cycles_remote = 85.2' \
+	'$.profiles.pathology.calibration: sockets (an integer >= 2) and transfer_cycles_remote'
+bad "calibration: one socket is not a split" \
+	'.profiles.pathology.calibration.sockets = 1' \
+	'$.profiles.pathology.calibration: sockets (an integer >= 2) and transfer_cycles_remote'
 bad "calibration: a contention line the workload lacks" \
 	'.profiles.pathology.calibration.contention_metric[1] = "cost.hot_lines.9.nope"' \
 	"\$.profiles.pathology.calibration.contention_metric: sendfile-clients has no metric 'cost.hot_lines.9.nope'"

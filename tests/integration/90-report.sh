@@ -112,6 +112,9 @@ check "provenance: QEMU version and run dates" \
 for f in cells.csv comparisons.csv failed_runs.csv; do
 	check "$f written with a header and rows" test "$(wc -l <"$tmp/a/report/$f")" -gt 1
 done
+# (the CSVs' 10 significant digits: 17 made a decide store's summary 8% larger)
+check "summary.json: no number carries more than 10 significant digits" \
+	bash -c "! grep -oE '[0-9]+\\.[0-9]+' '$tmp/a/report/summary.json' | tr -d . | sed 's/^0*//' | grep -qE '^[0-9]{11}'"
 check "summary.json is JSON with cells and comparisons" \
 	jq -e '(.cells | length) > 0 and (.comparisons | length) > 0 and .target_coverage == 0.95' "$tmp/a/report/summary.json"
 
@@ -311,13 +314,13 @@ fixture_median() {	# fixture_median VARIANT WORKLOAD JQ-PARAMS-FILTER FIELD: of 
 		| .metrics.cost.$4] | sort | .[1]" "$cfx/runs.jsonl"
 }
 check "cost metrics read: baseline's modelled cost per MB (P=200) is the fixture's median" \
-	test "$(cell_median baseline cost.modelled_p200_per_mb 'cost=1 cpus=4 .*rx_cpus=1 ')" = \
+	near "$(cell_median baseline cost.modelled_p200_per_mb 'cost=1 cpus=4 .*rx_cpus=1 ')" \
 	     "$(fixture_median baseline rx-mixed '.params.cost == 1 and .params.cpus == 4 and .params.rx_cpus == 1' modelled_p200_per_mb)"
 check "cost metrics read: charge-path instructions per op (kmem-mix)" \
-	test "$(cell_median objcg-locallock cost.charge_insns_per_op .)" = \
+	near "$(cell_median objcg-locallock cost.charge_insns_per_op .)" \
 	     "$(fixture_median objcg-locallock kmem-mix true charge_insns_per_op)"
 check "cost metrics read: line transfers per fault (fault-mix)" \
-	test "$(cell_median atomics-only cost.transfers_per_fault .)" = \
+	near "$(cell_median atomics-only cost.transfers_per_fault .)" \
 	     "$(fixture_median atomics-only fault-mix true transfers_per_fault)"
 for t in "rx-mixed: modelled cycles per MB, Skylake-SP" "rx-mixed: modelled cycles per MB, Zen 2" \
 	 "rx-mixed: line transfers per MB (estimate, random interleaving)" \
@@ -463,7 +466,7 @@ bl=$(jq -c --argjson t 16 'select(.variant == "baseline" and .kconfig == "base" 
 	| .metrics.throughput_bytes_per_sec' "$vfx/runs.jsonl" | jq -s -c .)
 ratios=$(jq -n -c --argjson y "$nb" --argjson x "$bl" '[$y[] as $a | $x[] as $b | $a / $b] | sort')
 k=$(jq -n --argjson r "$ratios" --argjson lo "$(jq .equiv_ci_lo <<<"$c")" \
-	'[range(0; 49) | select(($r[.] - $lo) | fabs < 1e-12)][0] + 1')
+	'[range(0; 49) | select(($r[.] - $lo) / $lo | fabs < 1e-9)][0] + 1')
 check "equivalence: 7 v 7, the k-th smallest and k-th largest of the 49 ratios" \
 	near "$(jq .equiv_ci_hi <<<"$c")" "$(jq --argjson k "$k" '.[49 - $k]' <<<"$ratios")"
 check "equivalence: k = 12 at 90% (k = 9 gives the 95% interval): narrower than it" \
@@ -720,8 +723,12 @@ check "receive scope: the all-vCPU total is then descriptive (BH)" \
 # the calibration against upstream (matrix.json's pathology "calibration"):
 # tests/fixtures/report-pathology, whose gains are known by construction
 # (see make-runs.py there): +2%, +10%, +25%, +20% at 1, 2, 4, 8 clients
+# (on one socket: the two-socket price is checked after these)
 pfx=tests/fixtures/report-pathology
-$MMX report "$pfx" --gate "$tmp/no-gate" --out "$tmp/patho" >/dev/null 2>"$tmp/patho.err"
+jq 'del(.profiles.pathology.calibration.sockets, .profiles.pathology.calibration.transfer_cycles_remote)' \
+	"$tmp/matrix.json" >"$tmp/matrix-1socket.json"
+MMX_MATRIX=$tmp/matrix-1socket.json $MMX report "$pfx" --gate "$tmp/no-gate" --out "$tmp/patho" \
+	>/dev/null 2>"$tmp/patho.err"
 check "calibration store: report exits 0" test $? -eq 0
 pmd=$tmp/patho/REPORT.md
 calib() { sed -n '/^## Calibration against upstream: f735eebe55f8/,/^## Every/p' "$pmd"; }
@@ -778,6 +785,23 @@ check "calibration: the charge path from fewest to most clients, both designs" \
 	grep -qF '`baseline` goes from 5100 at the fewest clients to 28800 at the most (x5.65), `multi-slot` from 2500 to 12000 (x4.80); `multi-slot` is lower at 0 and higher at 0 of 4 client counts' <(calib)
 check "calibration: at n = 3 nothing is significant, so upstream's shape is not claimed on the charge path" \
 	bash -c "! grep -q 'There upstream.s shape shows' <(sed -n '/^## Calibration against/,/^## Every/p' '$pmd')"
+# matrix.json's two sockets: a transfer from the other socket at 297.9
+# cycles, the CPUs spread evenly, so at n CPUs (n - n / 2) / (n - 1) of
+# the transfers cost 297.9 and the rest 85.2 (193.0 at 72 CPUs); the
+# charge share counts the dearer transfers beside the wait; python3's mean
+# value analysis again. At 72 CPUs both designs saturate the line: the
+# gain is 2e-11, printed +0.0% (either sign is right)
+$MMX report "$pfx" --gate "$tmp/no-gate" --out "$tmp/patho2s" >/dev/null 2>&1
+pmd2s=$tmp/patho2s/REPORT.md
+for row in '9 CPUs: \+1\.8% \(42%, 7\.6%\)' '18 CPUs: \+7\.2% \(73%, 12\.3%\)' \
+	   '36 CPUs: \+0\.9% \(99%, 32\.0%\)' '72 CPUs: [+-]0\.0% \(100%, 61\.1%\)'; do
+	check "calibration on two sockets: the projection, row '${row%%:*}'" \
+		grep -qE "^\| [0-9]+ \| [0-9.]+ \| .* \| $row \| " "$pmd2s"
+done
+check "calibration on two sockets: the prices said, with the mean at the most clients' CPUs" \
+	grep -qF "(priced at 85.2 cycles on a socket and 297.9 from another, the CPUs spread evenly over 2 sockets, an assumption: 193.0 cycles at the most clients' 72 CPUs) are served one at a time" "$pmd2s"
+check "calibration on two sockets: the line saturates sooner ((2304000 + 500 x 107.85) / (400 x 193.05) = 31 CPUs)" \
+	grep -qF "At the most clients that line would saturate at about 31 CPUs" "$pmd2s"
 # two runs more a cell (factors 0.995 and 1.005): at 5 v 5 the charge path's
 # separations are significant, and upstream's shape is said to show there
 mkdir -p "$tmp/patho5"

@@ -609,24 +609,36 @@ static void check_families(struct validation *v, const char *p, const char *name
 static void check_contention_lines(struct validation *v, const char *p, const char *wname,
 				   json_t *lines)
 {
-	json_t *e;
-	size_t i;
+	const char *paths[CONTENTION_LINES_MAX];
+	int idx[CONTENTION_LINES_MAX], n;
 
 	if (!lines)
 		return;
-	if (json_is_string(lines) || (json_is_array(lines) && json_array_size(lines) &&
-				      json_array_size(lines) <= CONTENTION_LINES_MAX)) {
-		for (i = 0; i < (json_is_array(lines) ? json_array_size(lines) : 1); i++) {
-			e = json_is_array(lines) ? json_array_get(lines, i) : lines;
-			if (!json_is_string(e) || metric_index(wname, json_string_value(e)) < 0)
-				problem(v, "%s.calibration.contention_metric: %s has no metric "
-					"'%s' (lib/metrics_table.c)", p, wname,
-					json_is_string(e) ? json_string_value(e) : "(not a string)");
-		}
+	n = metric_list_index(wname ? wname : "", lines, CONTENTION_LINES_MAX, idx, paths);
+	if (n == -1)
+		problem(v, "%s.calibration.contention_metric: expected a metric, or a list of 1 to "
+			"%d (each line its own queue)", p, CONTENTION_LINES_MAX);
+	else if (n < -1)
+		problem(v, "%s.calibration.contention_metric: %s has no metric '%s' "
+			"(lib/metrics_table.c)", p, wname,
+			paths[-2 - n] ? paths[-2 - n] : "(not a string)");
+}
+
+/* sockets and transfer_cycles_remote: together, with transfer_cycles, and dearer than it */
+static void check_sockets(struct validation *v, const char *p, json_t *cal)
+{
+	json_t *sockets = json_object_get(cal, "sockets");
+	json_t *remote = json_object_get(cal, "transfer_cycles_remote");
+
+	if (!sockets && !remote)
 		return;
-	}
-	problem(v, "%s.calibration.contention_metric: expected a metric, or a list of 1 to %d "
-		"(each line its own queue)", p, CONTENTION_LINES_MAX);
+	if (!json_is_integer(sockets) || json_integer_value(sockets) < 2 ||
+	    !json_is_number(remote) || !json_object_get(cal, "transfer_cycles") ||
+	    !(json_number_value(remote) > json_number_value(json_object_get(cal,
+										   "transfer_cycles"))))
+		problem(v, "%s.calibration: sockets (an integer >= 2) and transfer_cycles_remote "
+			"(a transfer's price from another socket, above transfer_cycles) go "
+			"together, with transfer_cycles", p);
 }
 
 static void check_calibration(struct validation *v, const char *p, json_t *cal)
@@ -635,7 +647,7 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 					    "variant", "ceiling_variant", "metric", "share_metric",
 					    "charge_metric", "contention_metric", "transfer_cycles",
 					    "contention_cost_metric", "contention_charge_metric",
-					    "points", NULL };
+					    "sockets", "transfer_cycles_remote", "points", NULL };
 	const char *wname = json_string_value(json_object_get(cal, "workload"));
 	const char *var = json_string_value(json_object_get(cal, "variant"));
 	json_t *cpus = json_object_get(cal, "cpus"), *pts = json_object_get(cal, "points"), *pt;
@@ -651,7 +663,8 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 	snprintf(cp, sizeof(cp), "%s.calibration", p);
 	only_keys(v, cp, cal, keys, "commit, reference, cpus, workload, variant, "
 		  "ceiling_variant, metric, share_metric, charge_metric, contention_metric, "
-		  "transfer_cycles, contention_cost_metric, contention_charge_metric, points");
+		  "transfer_cycles, contention_cost_metric, contention_charge_metric, sockets, "
+		  "transfer_cycles_remote, points");
 	if (!json_is_string(json_object_get(cal, "commit")))
 		problem(v, "%s.calibration.commit: expected the upstream commit the table is from", p);
 	if (!json_is_integer(cpus) || json_integer_value(cpus) < 1)
@@ -672,6 +685,7 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 		problem(v, "%s.calibration: contention_metric and transfer_cycles go together, "
 			"transfer_cycles a number > 0 (one line transfer's price in cycles)", p);
 	check_contention_lines(v, p, wname, json_object_get(cal, "contention_metric"));
+	check_sockets(v, p, cal);
 	if ((json_object_get(cal, "contention_cost_metric") ||
 	     json_object_get(cal, "contention_charge_metric")) &&
 	    !(json_object_get(cal, "contention_metric") &&

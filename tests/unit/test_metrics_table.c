@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lib/metrics_table: a record's number found by its path (arrays indexed by
+ * a number in the path) and matrix.json's "one metric or a list" fields.
+ */
+#include <jansson.h>
+
+#include "check.h"
+#include "metrics_table.h"
+
+static void test_value(void)
+{
+	json_t *m = json_loads("{\"cost\": {\"hot_lines\": [{\"transfers_est_per_mb\": 12.5},"
+			       " {\"transfers_est_per_mb\": 3}], \"x\": null}}", 0, NULL);
+	double v = 0;
+
+	CHECK(m, "fixture parses");
+	CHECK(metric_value(m, "cost.hot_lines.1.transfers_est_per_mb", &v) == 0 && v == 3,
+	      "a number in the path indexes the array");
+	CHECK(metric_value(m, "cost.hot_lines.0.transfers_est_per_mb", &v) == 0 && v == 12.5,
+	      "index 0 is the first element");
+	CHECK(metric_value(m, "cost.hot_lines.2.transfers_est_per_mb", &v) < 0,
+	      "an index past the end is absent");
+	CHECK(metric_value(m, "cost.hot_lines.1x.transfers_est_per_mb", &v) < 0,
+	      "a key that is not a whole number indexes nothing");
+	CHECK(metric_value(m, "cost.x", &v) < 0, "null is absent");
+	json_decref(m);
+}
+
+static int list(const char *spec_text, int *idx, const char **paths)
+{
+	json_t *spec = json_loads(spec_text, JSON_DECODE_ANY, NULL);
+	int n = metric_list_index("sendfile-clients", spec, 3, idx, paths);
+
+	/* the names point into spec: the caller only looks at the count here */
+	json_decref(spec);
+	return n;
+}
+
+static void test_list(void)
+{
+	const char *paths[3];
+	int idx[3];
+
+	CHECK(list("\"cost.hot_line_transfers_est_per_mb\"", idx, paths) == 1 &&
+	      idx[0] == metric_index("sendfile-clients", "cost.hot_line_transfers_est_per_mb"),
+	      "one name is a list of one");
+	CHECK(list("[\"cost.hot_line_transfers_est_per_mb\", "
+		   "\"cost.hot_lines.1.transfers_est_per_mb\"]", idx, paths) == 2 &&
+	      idx[1] == metric_index("sendfile-clients", "cost.hot_lines.1.transfers_est_per_mb") &&
+	      idx[1] >= 0, "a list gives each index in order");
+	CHECK(list("[\"cost.hot_line_transfers_est_per_mb\", \"nope\"]", idx, paths) == -3,
+	      "an unknown second name is -2 - 1");
+	CHECK(list("[\"cost.hot_line_transfers_est_per_mb\", 7]", idx, paths) == -3,
+	      "a number in the list names no metric");
+	CHECK(list("[]", idx, paths) == -1, "an empty list is the wrong shape");
+	CHECK(list("[\"a\", \"b\", \"c\", \"d\"]", idx, paths) == -1,
+	      "more than max is the wrong shape");
+	CHECK(list("{}", idx, paths) == -1, "an object is the wrong shape");
+}
+
+int main(void)
+{
+	test_value();
+	test_list();
+	return check_summary();
+}
