@@ -158,9 +158,9 @@ static void cell_stats(struct cell *c)
 			continue;
 		cm->values = calloc(json_array_size(c->ok_runs) + 1, sizeof(double));
 		json_array_foreach(c->ok_runs, i, rec)
-			if (cm->values && !metric_value(json_object_get(rec, "metrics"),
-							metric_defs[m].path,
-							&cm->values[cm->n]))
+			if (cm->values && !metric_def_value(&metric_defs[m],
+							    json_object_get(rec, "metrics"),
+							    &cm->values[cm->n]))
 				cm->n++;
 		cm->median = stats_median(cm->values, cm->n);
 		cm->cv = stats_cv(cm->values, cm->n);

@@ -68,8 +68,13 @@ int metric_index(const char *workload, const char *path);
  */
 int metric_list_index(const char *workload, json_t *spec, size_t max, int *idx,
 		      const char **paths);
-/* The number at def->path in a record's metrics; -1 when absent or null. */
+/* The number at path in a record's metrics; -1 when absent or null. */
 int metric_value(json_t *metrics, const char *path, double *out);
+/*
+ * def's number in a record's metrics; -1: none. A few are derived by the
+ * report rather than read (metrics_table.c's per_count_metrics).
+ */
+int metric_def_value(const struct metric_def *def, json_t *metrics, double *out);
 /* A metric of the cost plugin's $.metrics.cost. */
 int metric_is_cost(const struct metric_def *def);
 /* The workload's metric "cost.<stem>_per_<unit>" (stem "charge_insns"), or -1. */

@@ -785,6 +785,20 @@ check "calibration: the charge path from fewest to most clients, both designs" \
 	grep -qF '`baseline` goes from 5100 at the fewest clients to 28800 at the most (x5.65), `multi-slot` from 2500 to 12000 (x4.80); `multi-slot` is lower at 0 and higher at 0 of 4 client counts' <(calib)
 check "calibration: at n = 3 nothing is significant, so upstream's shape is not claimed on the charge path" \
 	bash -c "! grep -q 'There upstream.s shape shows' <(sed -n '/^## Calibration against/,/^## Every/p' '$pmd')"
+# the receive cost per received packet, derived by the report: the
+# fixture's rx per MB over its packets per MB (make-runs.py)
+per_packet() {	# per_packet VARIANT CLIENTS: the cell's median
+	jq --arg v "$1" --arg t "tenants=$2 " '[.cells[] | select(.variant == $v
+		and .metric == "cost.rx_modelled_cycles_skylake_per_packet"
+		and (.params | contains($t)))][0].median' "$tmp/patho/report/summary.json"
+}
+check "per packet: baseline at 8 clients, 144000 cycles/MB over 32 packets/MB" \
+	near "$(per_packet baseline 8)" 4500
+check "per packet: multi-slot at 4 clients, 100000 over 25" near "$(per_packet multi-slot 4)" 4000
+check "per packet: compared like any metric (multi-slot / baseline at 1 client: 100000 / 102000)" \
+	near "$(jq '[.comparisons[] | select(.variant == "multi-slot" and .metric ==
+		"cost.rx_modelled_cycles_skylake_per_packet" and (.params | contains("tenants=1 ")))][0].ratio' \
+		"$tmp/patho/report/summary.json")" "$(jq -n '100000 / 102000')"
 # matrix.json's two sockets: a transfer from the other socket at 297.9
 # cycles, the CPUs spread evenly, so at n CPUs (n - n / 2) / (n - 1) of
 # the transfers cost 297.9 and the rest 85.2 (193.0 at 72 CPUs); the

@@ -59,9 +59,35 @@ static void test_list(void)
 	CHECK(list("{}", idx, paths) == -1, "an object is the wrong shape");
 }
 
+static void test_per_packet(void)
+{
+	int m = metric_index("sendfile-clients", "cost.rx_modelled_cycles_skylake_per_packet");
+	json_t *rec = json_loads("{\"units\": 500, \"netif_receive_skbs\": 10000, \"cost\":"
+				 " {\"rx_modelled_cycles_skylake_per_mb\": 120000}}", 0, NULL);
+	double v = 0;
+
+	CHECK(m >= 0, "sendfile-clients has the per-packet receive cost");
+	if (m < 0)
+		return;
+	CHECK(metric_def_value(&metric_defs[m], rec, &v) == 0 && v == 6000,
+	      "per packet: 120000 cycles/MB x 500 MB / 10000 packets = 6000");
+	json_object_set_new(rec, "netif_receive_skbs", json_integer(0));
+	CHECK(metric_def_value(&metric_defs[m], rec, &v) < 0, "no packets: no figure");
+	json_object_del(rec, "netif_receive_skbs");
+	CHECK(metric_def_value(&metric_defs[m], rec, &v) < 0, "no packet count: no figure");
+	json_object_set_new(rec, "netif_receive_skbs", json_integer(10000));
+	json_object_del(rec, "units");
+	CHECK(metric_def_value(&metric_defs[m], rec, &v) < 0, "no MB count: no figure");
+	m = metric_index("sendfile-clients", "cost.rx_modelled_cycles_skylake_per_mb");
+	CHECK(m >= 0 && metric_def_value(&metric_defs[m], rec, &v) == 0 && v == 120000,
+	      "a metric that is not derived is read as it is");
+	json_decref(rec);
+}
+
 int main(void)
 {
 	test_value();
 	test_list();
+	test_per_packet();
 	return check_summary();
 }
