@@ -131,6 +131,35 @@ static void charge_bullet(FILE *f, const struct upstream_calibration *c,
 	fputc('\n', f);
 }
 
+/* The gain per received packet at each client count: the steadier figure. */
+static void packet_bullet(FILE *f, const struct report *r, const struct upstream_calibration *c)
+{
+	char gain[96], adj[96];
+	size_t shown = 0;
+
+	if (c->packet_metric < 0)
+		return;
+	fprintf(f, "- **Per received packet** (`%s`, descriptive: the same receive work over "
+		"the packets the stack received, free of how many packets a run's TCP cut each "
+		"MB into, the per-MB figure's main noise): `%s` over `%s` gains",
+		metric_defs[c->packet_metric].path, c->variant, BASELINE_VARIANT);
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct comparison *p = c->rows[i].packet_cmp;
+		struct interval inv = { 0 };
+
+		if (!p || p->not_tested || !(p->ratio_hl > 0))
+			continue;
+		if (p->ci.valid)
+			inv = (struct interval){ .valid = 1, .lo = 1.0 / p->ci.hi,
+						 .hi = 1.0 / p->ci.lo, .coverage = p->ci.coverage,
+						 .exact = p->ci.exact };
+		fprintf(f, "%s %s at %g client%s (%s)", shown++ ? ";" : "",
+			fmt_delta(gain, sizeof(gain), 1.0 / p->ratio_hl, &inv), c->rows[i].clients,
+			c->rows[i].clients == 1 ? "" : "s", fmt_adjusted(adj, sizeof(adj), r, p));
+	}
+	fputs(shown ? ".\n" : " nothing: no comparison has data.\n", f);
+}
+
 /*
  * Removing all charge work from a share s of the cost gains s / (1 - s), so
  * upstream's largest gain G needs s >= G / (1 + G): set beside the largest
@@ -203,7 +232,7 @@ static void queue_bullet(FILE *f, const struct upstream_calibration *c,
 		"collapse.\n", f);
 }
 
-static void shape_sentence(FILE *f, const struct upstream_calibration *c)
+static void shape_sentence(FILE *f, const struct report *r, const struct upstream_calibration *c)
 {
 	struct calibration_shape s;
 	const char *word;
@@ -222,6 +251,7 @@ static void shape_sentence(FILE *f, const struct upstream_calibration *c)
 		"apart).\n\n", word, s.upstream_rises, s.upstream_steps, s.rises, s.steps,
 		s.falls, s.falls_apart);
 	charge_bullet(f, c, &s);
+	packet_bullet(f, r, c);
 	if (!isnan(s.share_first) && !isnan(s.share_last)) {
 		fprintf(f, "- **The bound:** `%s`'s charge share of the modelled receive work "
 			"goes from %.1f%% at the fewest clients to %.1f%% at the most (x%.2f); "
@@ -271,7 +301,7 @@ void md_upstream_calibration(FILE *f, const struct report *r, const struct chart
 			"interpolated linearly.\n\n", c->reference ? c->reference : c->commit,
 			c->variant, BASELINE_VARIANT, c->metric_path, c->timing ? c->timing : "?",
 			c->cpus);
-		shape_sentence(f, c);
+		shape_sentence(f, r, c);
 		chart_upstream_name(c, name, sizeof(name));
 		for (size_t k = 0; k < charts->n; k++)
 			if (!strcmp(charts->v[k].name, name) && charts->v[k].drawn)

@@ -75,6 +75,9 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	c->metric = metric_index(c->workload, c->metric_path);
 	c->share_metric = c->share_path ? metric_index(c->workload, c->share_path) : -1;
 	c->charge_metric = c->charge_path ? metric_index(c->workload, c->charge_path) : -1;
+	c->packet_metric = json_is_string(json_object_get(spec, "packet_metric")) ?
+		metric_index(c->workload,
+			     json_string_value(json_object_get(spec, "packet_metric"))) : -1;
 	if (c->metric < 0)
 		return -1;
 	contention_lines(c, json_object_get(spec, "contention_metric"));
@@ -267,6 +270,8 @@ static void add_row(const struct report *r, struct upstream_calibration *c,
 	row->variant_charge = charge_per_mb(c, cl);
 	row->charge_cmp = c->charge_metric >= 0 ?
 		comparison_find(r, cl, c->charge_metric) : NULL;
+	row->packet_cmp = c->packet_metric >= 0 ?
+		comparison_find(r, cl, c->packet_metric) : NULL;
 	row->ceiling = NAN;
 	if (cmp && c->ceiling_variant) {
 		const struct cell *ceil = twin(r, c->ceiling_variant, cl);

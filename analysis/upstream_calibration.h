@@ -46,6 +46,8 @@ struct calibration_row {
 	 */
 	double base_charge, variant_charge;
 	const struct comparison *charge_cmp;
+	/* the same work per received packet (packet_metric), NULL: none */
+	const struct comparison *packet_cmp;
 	/*
 	 * the contention projection (closed_queue.h), NAN without the
 	 * contention metrics: queue_cpus receive CPUs (upstream's machine at
@@ -68,6 +70,7 @@ struct upstream_calibration {
 	const char *ceiling_variant;	/* NULL: none declared */
 	int metric, share_metric;	/* metric_defs indexes; share -1: none */
 	int charge_metric;		/* -1: none declared */
+	int packet_metric;		/* the gain per received packet, -1: none */
 	/* the lines of the contention projection, each its own queue; 0: none */
 	const char *contention_paths[CONTENTION_LINES_MAX];
 	int contention_metrics[CONTENTION_LINES_MAX];

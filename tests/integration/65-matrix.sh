@@ -98,6 +98,9 @@ bad "calibration: a transfer from another socket no dearer than on one" \
 bad "calibration: one socket is not a split" \
 	'.profiles.pathology.calibration.sockets = 1' \
 	'$.profiles.pathology.calibration: sockets (an integer >= 2) and transfer_cycles_remote'
+bad "calibration: a per-packet metric the workload lacks" \
+	'.profiles.pathology.calibration.packet_metric = "cost.nope_per_packet"' \
+	"\$.profiles.pathology.calibration.packet_metric: sendfile-clients has no metric 'cost.nope_per_packet'"
 bad "calibration: a contention line the workload lacks" \
 	'.profiles.pathology.calibration.contention_metric[1] = "cost.hot_lines.9.nope"' \
 	"\$.profiles.pathology.calibration.contention_metric: sendfile-clients has no metric 'cost.hot_lines.9.nope'"

@@ -647,7 +647,8 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 					    "variant", "ceiling_variant", "metric", "share_metric",
 					    "charge_metric", "contention_metric", "transfer_cycles",
 					    "contention_cost_metric", "contention_charge_metric",
-					    "sockets", "transfer_cycles_remote", "points", NULL };
+					    "sockets", "transfer_cycles_remote", "packet_metric", "points",
+					    NULL };
 	const char *wname = json_string_value(json_object_get(cal, "workload"));
 	const char *var = json_string_value(json_object_get(cal, "variant"));
 	json_t *cpus = json_object_get(cal, "cpus"), *pts = json_object_get(cal, "points"), *pt;
@@ -664,7 +665,7 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 	only_keys(v, cp, cal, keys, "commit, reference, cpus, workload, variant, "
 		  "ceiling_variant, metric, share_metric, charge_metric, contention_metric, "
 		  "transfer_cycles, contention_cost_metric, contention_charge_metric, sockets, "
-		  "transfer_cycles_remote, points");
+		  "transfer_cycles_remote, packet_metric, points");
 	if (!json_is_string(json_object_get(cal, "commit")))
 		problem(v, "%s.calibration.commit: expected the upstream commit the table is from", p);
 	if (!json_is_integer(cpus) || json_integer_value(cpus) < 1)
@@ -695,7 +696,8 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 			"in the scope its transfers are counted in", p);
 	for (const char *const *k = (const char *const[]){ "metric", "share_metric",
 							    "charge_metric", "contention_cost_metric",
-							    "contention_charge_metric", NULL }; *k; k++) {
+							    "contention_charge_metric", "packet_metric",
+							    NULL }; *k; k++) {
 		json_t *e = json_object_get(cal, *k);
 
 		if ((e || !strcmp(*k, "metric")) &&
