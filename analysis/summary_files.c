@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "log.h"
@@ -62,23 +63,13 @@ static void cell_columns(FILE *f, const struct cell *c)
 	csv_str(f, c->kconfig, 0);
 }
 
-static json_t *cell_json(const struct report *r, const struct cell *c, size_t m)
+/* One metric of a cell: its statistics, keyed by the metric's path in the cell's "metrics". */
+static json_t *cell_metric_json(const struct cell *c, size_t m)
 {
 	const struct cell_metric *cm = &c->metrics[m];
 	json_t *o;
 
-	/*
-	 * one row per cell and metric: the cell's reproducing command is in
-	 * tables.md, its parameters in "params" (a root summary stays < 2 MiB)
-	 */
-	o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I,"
-			 " s:o, s:o, s:o, s:o, s:o, s:o}",
-		"variant", c->variant, "workload", c->workload, "params", c->params,
-		"timing_mode", c->timing,
-		"kconfig", c->kconfig, "profile", c->profile,
-		"metric", metric_defs[m].path, "n", (json_int_t)cm->n,
-		"n_ok_runs", (json_int_t)json_array_size(c->ok_runs),
-		"n_failed_runs", (json_int_t)json_array_size(c->failed_runs),
+	o = json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:o}", "n", (json_int_t)cm->n,
 		"median", num_or_null(cm->median),
 		"ci_lo", num_or_null(ci_lo(&cm->ci)), "ci_hi", num_or_null(ci_hi(&cm->ci)),
 		"ci_coverage", num_or_null(ci_coverage(&cm->ci)),
@@ -89,8 +80,21 @@ static json_t *cell_json(const struct report *r, const struct cell *c, size_t m)
 	/* a cost number says whether the plugin agreed with the kprobes */
 	if (o && metric_is_cost(&metric_defs[m]) && c->cost_runs)
 		json_object_set_new(o, "cost_trusted", json_boolean(cell_cost_trusted(c)));
-	(void)r;
 	return o;
+}
+
+/*
+ * A cell once, its metrics under "metrics" (a root summary stays < 2 MiB);
+ * the reproducing command is in tables.md, the parameters in "params"
+ */
+static json_t *cell_json(const struct cell *c)
+{
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:o}",
+		"variant", c->variant, "workload", c->workload, "params", c->params,
+		"timing_mode", c->timing, "kconfig", c->kconfig, "profile", c->profile,
+		"n_ok_runs", (json_int_t)json_array_size(c->ok_runs),
+		"n_failed_runs", (json_int_t)json_array_size(c->failed_runs),
+		"metrics", json_object());
 }
 
 /* DIR/NAME opened for writing with its CSV header line written. */
@@ -117,7 +121,9 @@ static int write_cells(const struct report *r, const char *dir, json_t *all)
 		return -1;
 	for (size_t i = 0; i < r->ncells; i++) {
 		const struct cell *c = &r->cells[i];
+		json_t *cj = cell_json(c);
 
+		json_array_append_new(all, cj);
 		for (size_t m = 0; m < metric_defs_count; m++) {
 			const struct cell_metric *cm = &c->metrics[m];
 
@@ -132,23 +138,61 @@ static int write_cells(const struct report *r, const char *dir, json_t *all)
 			csv_num(f, ci_hi(&cm->ci), 0);
 			csv_num(f, ci_coverage(&cm->ci), 0);
 			csv_num(f, cm->cv, 1);
-			json_array_append_new(all, cell_json(r, c, m));
+			json_object_set_new(json_object_get(cj, "metrics"), metric_defs[m].path,
+					    cell_metric_json(c, m));
 		}
 	}
 	return fclose(f);
 }
 
+/* A cell against one reference: its object in summary.json's "comparisons". */
+struct comparison_group {
+	const struct cell *cell, *base;
+	json_t *obj;
+};
+
+/*
+ * The object of c's cell against c's reference, made (and appended to all)
+ * at its first comparison: each pair once, its metrics under "metrics".
+ */
+static json_t *comparison_group(struct comparison_group *groups, size_t *ngroups, json_t *all,
+				const struct comparison *c)
+{
+	struct comparison_group *g;
+
+	/* comparisons come metric by metric: search back from the newest */
+	for (size_t i = *ngroups; i-- > 0;)
+		if (groups[i].cell == c->cell && groups[i].base == c->base)
+			return groups[i].obj;
+	g = &groups[(*ngroups)++];
+	g->cell = c->cell;
+	g->base = c->base;
+	g->obj = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:o}",
+		"variant", c->cell->variant, "workload", c->cell->workload,
+		"params", c->cell->params, "timing_mode", c->cell->timing,
+		"kconfig", c->cell->kconfig, "reference", c->base->variant, "aa", c->aa,
+		"metrics", json_object());
+	json_array_append_new(all, g->obj);
+	return g->obj;
+}
+
 static int write_comparisons(const struct report *r, const char *dir, json_t *all)
 {
+	struct comparison_group *groups = calloc(r->ncmp + 1, sizeof(*groups));
+	size_t ngroups = 0;
 	FILE *f;
 
+	if (!groups)
+		return -1;
 	f = open_csv(dir, "comparisons.csv",
 		     "variant,workload,params,timing_mode,kconfig,metric,n,n_baseline,ratio,"
 		     "ratio_ci_lo,ratio_ci_hi,ratio_ci_coverage,ratio_ci_exact,ratio_hl,mwu_u,p,"
 		     "p_exact,min_possible_p,family,p_adj,p_adj_method,margin,equiv_ci_lo,"
 		     "equiv_ci_hi,equiv_ci_coverage,verdict,not_tested,aa,reference\n");
-	if (!f)
+	if (!f) {
+		free(groups);
 		return -1;
+	}
 	for (size_t i = 0; i < r->ncmp; i++) {
 		const struct comparison *c = &r->cmp[i];
 		const char *verdict = verdict_word(r, c);
@@ -186,11 +230,8 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 		fprintf(f, "%d,", c->aa);
 		csv_str(f, c->base->variant, 1);
 		o = json_pack(
-			"{s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
-			" s:o, s:b, s:o, s:o, s:s, s:b}",
-			"variant", c->cell->variant, "workload", c->cell->workload,
-			"params", c->cell->params, "timing_mode", c->cell->timing,
-			"kconfig", c->cell->kconfig, "metric", metric_defs[c->metric].path,
+			"{s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
+			" s:o, s:b, s:o, s:o, s:s}",
 			"ratio", num_or_null(c->ratio),
 			"ratio_ci_lo", num_or_null(ci_lo(&c->ci)),
 			"ratio_ci_hi", num_or_null(ci_hi(&c->ci)),
@@ -199,9 +240,9 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 			"ratio_ci_why", str_or_null(c->ci.why), "ratio_hl", num_or_null(c->ratio_hl),
 			"p", num_or_null(c->mwu.p), "p_exact", c->mwu.exact,
 			"min_possible_p", num_or_null(c->min_p),
-			"p_adj", num_or_null(c->p_adj), "verdict", verdict, "aa", c->aa);
+			"p_adj", num_or_null(c->p_adj), "verdict", verdict);
 		if (o)
-			json_object_update_new(o, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:b, s:s}",
+			json_object_update_new(o, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:b}",
 				"family", family[0] ? json_string(family) : json_null(),
 				"p_adj_method", method[0] ? json_string(method) : json_null(),
 				"margin", num_or_null(c->margin),
@@ -209,9 +250,11 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 				"equiv_ci_hi", num_or_null(ci_hi(&c->tost)),
 				"equiv_ci_coverage", num_or_null(ci_coverage(&c->tost)),
 				"not_tested", str_or_null(c->not_tested),
-				"aa_outside", c->aa_outside, "reference", c->base->variant));
-		json_array_append_new(all, o);
+				"aa_outside", c->aa_outside));
+		json_object_set_new(json_object_get(comparison_group(groups, &ngroups, all, c),
+						    "metrics"), metric_defs[c->metric].path, o);
 	}
+	free(groups);
 	return fclose(f);
 }
 

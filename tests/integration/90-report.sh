@@ -6,6 +6,11 @@
 
 fx=tests/fixtures/report
 tmp=$(mktemp -d)
+# summary.json holds each cell (and each cell against each reference) once,
+# its metrics under "metrics": rows(f) gives one row per cell and metric,
+# the shape docs/mmx-report.md shows
+ROWS='def rows(f): f[] as $c | $c.metrics | to_entries[] | ($c | del(.metrics)) + {metric: .key} + .value; '
+
 trap 'rm -rf "$tmp"' EXIT
 
 # matrix.json plus the fixture's variants: the A/A set and two multi-slot knob
@@ -78,7 +83,7 @@ check "failed run listed with its console log" grep -q "console log \`$log\`" "$
 check "failed run counted beside n in its cell" grep -q '`multi-slot` | 10 (+1 failed)' "$md"
 check "failed run in failed_runs.csv" grep -q "$run_id" "$tmp/a/report/failed_runs.csv"
 check "the failed run is not a measurement (n = 10 ok runs)" \
-	test "$(jq '[.cells[] | select(.variant == "multi-slot" and .metric == "throughput_bytes_per_sec"
+	test "$(jq "$ROWS"'[rows(.cells) | select(.variant == "multi-slot" and .metric == "throughput_bytes_per_sec"
 		and (.params | test("tenants=8")))][0].n' "$tmp/a/report/summary.json")" = 10
 
 # the invalid variant: shown, marked, never ranked
@@ -115,6 +120,16 @@ done
 # (the CSVs' 10 significant digits: 17 made a decide store's summary 8% larger)
 check "summary.json: no number carries more than 10 significant digits" \
 	bash -c "! grep -oE '[0-9]+\\.[0-9]+' '$tmp/a/report/summary.json' | tr -d . | sed 's/^0*//' | grep -qE '^[0-9]{11}'"
+check "summary.json: each cell once, its metrics keyed by path" \
+	jq -e '(.cells | length) == ([.cells[] | [.variant, .workload, .params, .timing_mode, .kconfig]]
+		| unique | length) and all(.cells[]; .metrics | type == "object" and length > 0)' \
+	"$tmp/a/report/summary.json"
+check "summary.json: each cell against each reference once" \
+	jq -e '(.comparisons | length) == ([.comparisons[] | [.variant, .workload, .params,
+		.timing_mode, .kconfig, .reference]] | unique | length)' "$tmp/a/report/summary.json"
+check "summary.json: as many rows as cells.csv and comparisons.csv have lines" \
+	test "$(jq "$ROWS"'[rows(.cells)] | length' "$tmp/a/report/summary.json") $(jq "$ROWS"'[rows(.comparisons)] | length' "$tmp/a/report/summary.json")" = \
+	     "$(($(wc -l <"$tmp/a/report/cells.csv") - 1)) $(($(wc -l <"$tmp/a/report/comparisons.csv") - 1))"
 check "summary.json is JSON with cells and comparisons" \
 	jq -e '(.cells | length) > 0 and (.comparisons | length) > 0 and .target_coverage == 0.95' "$tmp/a/report/summary.json"
 
@@ -130,7 +145,7 @@ values() {	# values VARIANT TENANTS [METRIC]: the fixture's ok values, sorted
 			and .params.tenants == $t) | .metrics[$m]' "$fx/runs.jsonl" 2>/dev/null | jq -s -c sort
 }
 cell_of() {	# cell_of VARIANT TENANTS: the summary's throughput cell
-	jq -c --arg v "$1" --argjson t "$2" '[.cells[] | select(.variant == $v and .workload == "rx-mixed"
+	jq -c --arg v "$1" --argjson t "$2" "$ROWS"'[rows(.cells) | select(.variant == $v and .workload == "rx-mixed"
 		and .metric == "throughput_bytes_per_sec" and (.params | test("tenants=\($t) ")))][0]' "$sum"
 }
 near() {	# near GOT WANT: equal to 1e-9, relatively
@@ -161,7 +176,7 @@ check "methodology: the ratio of medians checked against its interval" \
 	grep -q '^In all [0-9]* comparisons with an interval the ratio of medians lies inside it\.$' "$md"
 base=$(values baseline 8)
 ratios=$(jq -n -c --argjson y "$ms" --argjson x "$base" '[$y[] as $a | $x[] as $b | $a / $b] | sort')
-cmp_of=$(jq -c '[.comparisons[] | select(.variant == "multi-slot" and .metric == "throughput_bytes_per_sec"
+cmp_of=$(jq -c "$ROWS"'[rows(.comparisons) | select(.variant == "multi-slot" and .metric == "throughput_bytes_per_sec"
 	and (.params | test("tenants=8 ")))][0]' "$sum")
 check "10 vs 10: the ratio interval starts at the 24th smallest of the 100 ratios" \
 	near "$(jq .ratio_ci_lo <<<"$cmp_of")" "$(jq '.[23]' <<<"$ratios")"
@@ -190,7 +205,7 @@ check "zero values: no ratio interval, the reason in the table" \
 	grep -qE '^\| tenants=8 \| `multi-slot` \| 10 \(\+1 failed\) \| 0 \[0, 0\] \(97\.8%\) \| [^|]* \| -100\.0% \(no interval: a value <= 0: no log scale\) \|' \
 	"$(whole "$tmp/zero-out")"
 check "zero values: summary.json says why" \
-	jq -e '[.comparisons[] | select(.variant == "multi-slot" and .metric == "charges_per_mb"
+	jq -e "$ROWS"'[rows(.comparisons) | select(.variant == "multi-slot" and .metric == "charges_per_mb"
 		and (.params | test("tenants=8 ")))][0] | .ratio_ci_lo == null and .ratio_ci_why == "a value <= 0: no log scale"' \
 	"$tmp/zero-out/report/summary.json"
 check "zero values: the methodology counts them" \
@@ -307,7 +322,7 @@ check "n = 3 rows print 75.0% and 90.0%, never 95%" \
 csum=$tmp/cost/report/summary.json
 cell_median() {	# cell_median VARIANT METRIC PARAMS-REGEX
 	jq --arg v "$1" --arg m "$2" --arg p "$3" \
-		'[.cells[] | select(.variant == $v and .metric == $m and (.params | test($p)))][0].median' "$csum"
+		"$ROWS"'[rows(.cells) | select(.variant == $v and .metric == $m and (.params | test($p)))][0].median' "$csum"
 }
 fixture_median() {	# fixture_median VARIANT WORKLOAD JQ-PARAMS-FILTER FIELD: of 3 runs
 	jq -s --arg v "$1" --arg w "$2" "[.[] | select(.variant == \$v and .workload == \$w and ($3))
@@ -342,7 +357,7 @@ check "cost tables come before throughput (primary evidence first)" \
 
 # a run without cost=1 has no "cost" key: no data, never 0
 check "no cost key: the cost=0 cells' cost metrics have n = 0 and no median" \
-	jq -e '[.cells[] | select(.metric | startswith("cost."))] as $c
+	jq -e "$ROWS"'[rows(.cells) | select(.metric | startswith("cost."))] as $c
 		| [$c[] | select(.params | test("cost=0"))] as $z
 		| ($z | length) > 0 and ($z | all(.n == 0 and .median == null))
 		and ([$z[] | .metric] | unique) == ([$c[] | select(.workload == "rx-mixed") | .metric] | unique)' "$csum"
@@ -367,7 +382,7 @@ check "crosscheck: its comparisons are untrusted in comparisons.csv" \
 check "crosscheck: the same design's trusted cell is not" \
 	bash -c "! grep -E '^\"net-batch\",\"rx-mixed\",\"cost=1 cpus=4 .*rx_cpus=1 .*\"untrusted\"' '$tmp/cost/report/comparisons.csv'"
 check "crosscheck: summary.json says cost_trusted false" \
-	jq -e '[.cells[] | select(.variant == "net-batch" and .metric == "cost.modelled_cycles_skylake_per_mb"
+	jq -e "$ROWS"'[rows(.cells) | select(.variant == "net-batch" and .metric == "cost.modelled_cycles_skylake_per_mb"
 		and (.params | test("rx_cpus=3")))][0].cost_trusted == false' "$csum"
 check "crosscheck: the decision summary says so beside the line" \
 	grep -qE '^  - `net-batch` vs baseline, rx-mixed modelled cycles per MB, Skylake-SP at tenants=16 \(cpus=8 rx_cpus=3\).*\*\*not trusted' "$cmd"
@@ -412,7 +427,7 @@ check "a store without cost data ranks on throughput" \
 
 # cells that differ only in rx_cpus, cpus or cost are cells of their own, told apart
 check "rx_cpus, cpus and cost make separate cells" \
-	test "$(jq '[.cells[] | select(.variant == "baseline" and .metric == "throughput_bytes_per_sec"
+	test "$(jq "$ROWS"'[rows(.cells) | select(.variant == "baseline" and .metric == "throughput_bytes_per_sec"
 		and .workload == "rx-mixed") | .params] | unique | length' "$csum")" -eq 4
 check "tables name them in the varying parameters" \
 	test "$(table 'rx-mixed: throughput' | grep -cE '^\| cost=[01] cpus=[48] rx_cpus=[13] \| `baseline`')" -eq 4
@@ -431,7 +446,7 @@ vmd=$(whole "$tmp/v")
 vsum=$tmp/v/report/summary.json
 cmp_v() {	# cmp_v VARIANT METRIC TENANTS [KCONFIG]: the summary's comparison
 	jq -c --arg v "$1" --arg m "$2" --arg t "tenants=$3 " --arg k "${4:-base}" \
-		'[.comparisons[] | select(.variant == $v and .metric == $m and .kconfig == $k
+		"$ROWS"'[rows(.comparisons) | select(.variant == $v and .metric == $m and .kconfig == $k
 			and (.params | contains($t)))][0]' "$vsum"
 }
 c=$(cmp_v atomics-only throughput_bytes_per_sec 1)
@@ -448,8 +463,8 @@ MMX_MATRIX=$tmp/matrix-icount.json
 jq '.profiles.quick.timing_modes = ["icount"]' "$tmp/matrix.json" >"$MMX_MATRIX"
 MMX_MATRIX=$MMX_MATRIX $MMX report "$vfx" --gate "$tmp/no-gate" --out "$tmp/v-icount" >/dev/null 2>&1
 check "family: judged in its profile's first timing mode only (tcg runs, icount quick: none claimed)" \
-	jq -e '([.families[] | .size] | add) == 0 and ([.comparisons[] | select(.family != null)] | length) == 0 and
-	       ([.comparisons[] | select(.p_adj_method == "bh")] | length) > 0' "$tmp/v-icount/report/summary.json"
+	jq -e "$ROWS"'([.families[] | .size] | add) == 0 and ([rows(.comparisons) | select(.family != null)] | length) == 0 and
+	       ([rows(.comparisons) | select(.p_adj_method == "bh")] | length) > 0' "$tmp/v-icount/report/summary.json"
 check "family: its metric without data in this store is said so, not 0" \
 	grep -q '^    - fault-mix (every setting measured): \*\*no data\*\* for its declared metrics (cost.modelled_cycles_skylake_per_fault, faults_per_sec) in this store$' "$vmd"
 check "family: throughput answers where the declared cost metric has no data" \
@@ -545,7 +560,7 @@ check "RFC 3 against a reference: the answer lists each setting's change against
 check "RFC 3 against a reference: the dynamic-size variant is said to be measured" \
 	grep -qF 'Static against dynamic sizing: the dynamic-size variant is compared above.' <<<"$sref"
 check "RFC 3 against a reference: the comparisons with baseline stay out of the family" \
-	jq -e '[.comparisons[] | select(.variant == "multi-slot-32-s2" and .metric == "throughput_bytes_per_sec")]
+	jq -e "$ROWS"'[rows(.comparisons) | select(.variant == "multi-slot-32-s2" and .metric == "throughput_bytes_per_sec")]
 		| length == 2 and (map(select(.family == "slot-ref")) | length == 1 and .[0].reference == "multi-slot-32-s7")
 		and (map(select(.reference == "baseline")) | .[0].family == null)' "$tmp/slotref/out/report/summary.json"
 check "RFC 3 against a reference: its forest plot is drawn against it" \
@@ -570,7 +585,7 @@ check "A/A sets: the families' noise comes from all of them" \
 check "A/A sets: the second is a control, never ranked" \
 	grep -qF '| not ranked (A/A set) | `baseline-aa2` |' "$tmp/aa2/out/report/ranking.md"
 check "A/A sets: baseline-aa2 against baseline is an A/A comparison" \
-	jq -e '[.comparisons[] | select(.variant == "baseline-aa2")] | length > 0 and all(.aa == true)' \
+	jq -e "$ROWS"'[rows(.comparisons) | select(.variant == "baseline-aa2")] | length > 0 and all(.aa == true)' \
 	"$tmp/aa2/out/report/summary.json"
 check "RFC 3: a family with no data says nothing of policies" \
 	bash -c "! sed -n '/^### RFC 3/,/^### RFC 4/p' '$tmp/v/report/decisions.md' | grep -q 'Eviction policy'"
@@ -605,7 +620,7 @@ c=$(cmp_v net-batch charges_per_mb 1)
 check "descriptive: charges are in no family, adjusted by BH" \
 	jq -e '.family == null and .p_adj_method == "bh" and .verdict == "worse"' <<<"$c"
 check "descriptive: BH over every descriptive comparison (as many as the report says)" \
-	grep -q "Benjamini-Hochberg over the $(jq '[.comparisons[] | select(.p_adj_method == "bh")] | length' "$vsum") descriptive comparisons" "$vmd"
+	grep -q "Benjamini-Hochberg over the $(jq "$ROWS"'[rows(.comparisons) | select(.p_adj_method == "bh")] | length' "$vsum") descriptive comparisons" "$vmd"
 regs=$(sed -n '/^### Every significant regression/,/^## /p' "$vmd")
 check "regressions: net-batch's charges at 1 tenant listed (not the most tenants)" \
 	grep -q '`net-batch` vs baseline, rx-mixed page-counter charges per MB at tenants=1, tcg, kconfig base: .*(BH [0-9.e-]*, descriptive).*→ \*\*worse\*\*' <<<"$regs"
@@ -623,10 +638,10 @@ check "zero by construction: said in the report" \
 check "zero by construction: in its table row too" \
 	grep -qE '^\| tenants=16 \| `nosocket` \| 7 \| 0 \[0, 0\] .* \| not tested: zero by construction' "$vmd"
 check "dead metric: rt softirq time (0 in every run) has no data in its cells" \
-	jq -e '[.cells[] | select(.kconfig == "rt" and .metric == "net_rx_softirq_ns_per_mb")]
+	jq -e "$ROWS"'[rows(.cells) | select(.kconfig == "rt" and .metric == "net_rx_softirq_ns_per_mb")]
 		| length == 2 and all(.n == 0 and .median == null and (.ci_why | startswith("no data")))' "$vsum"
 check "dead metric: never compared" \
-	jq -e '[.comparisons[] | select(.kconfig == "rt" and .metric == "net_rx_softirq_ns_per_mb")] | length == 0' "$vsum"
+	jq -e "$ROWS"'[rows(.comparisons) | select(.kconfig == "rt" and .metric == "net_rx_softirq_ns_per_mb")] | length == 0' "$vsum"
 check "dead metric: the report says no data, not 0" \
 	grep -q '^  - rx-mixed NET_RX softirq time per MB, timing tcg, kconfig rt: \*\*no data\*\*: 0 in all 14 runs of all 2 cells' "$vmd"
 check "dead metric: no table of zeros for it" \
@@ -681,7 +696,7 @@ jq -c 'if .variant == "baseline-aa" and .status == "ok" and .params.tenants == 1
 	.metrics.throughput_bytes_per_sec *= (if (.matrix.repetition % 2) == 0 then 1.08 else 0.92 end)
 	else . end' "$vfx/runs.jsonl" >"$tmp/aawide/runs.jsonl"
 $MMX report "$tmp/aawide" --gate "$tmp/no-gate" --out "$tmp/aawide/out" >/dev/null 2>&1
-aaw() { jq -c --arg v "$1" --arg t "tenants=$2 " '[.comparisons[] | select(.variant == $v
+aaw() { jq -c --arg v "$1" --arg t "tenants=$2 " "$ROWS"'[rows(.comparisons) | select(.variant == $v
 	and .metric == "throughput_bytes_per_sec" and .kconfig == "base" and (.params | contains($t)))][0]' \
 	"$tmp/aawide/out/report/summary.json"; }
 check "A/A too wide: its own interval passes the margin" \
@@ -702,8 +717,8 @@ mkdir -p "$tmp/aawide2"
   jq -c 'select(.variant != "baseline-aa")' "$tmp/aawide/runs.jsonl"
   jq -c 'select(.variant == "baseline-aa")' "$vfx/runs.jsonl"; } >"$tmp/aawide2/runs.jsonl"
 $MMX report "$tmp/aawide2" --gate "$tmp/no-gate" --out "$tmp/aawide2/out" >/dev/null 2>&1
-check "A/A too wide in one of two sets: net-batch at 16 tenants still inconclusive ($(jq -c --arg t 'tenants=16 ' '[.comparisons[] | select(.variant == "net-batch" and .metric == "throughput_bytes_per_sec" and .kconfig == "base" and (.params | contains($t))) | .verdict][0]' "$tmp/aawide2/out/report/summary.json"))" \
-	jq -e --arg t 'tenants=16 ' '[.comparisons[] | select(.variant == "net-batch" and .metric == "throughput_bytes_per_sec" and .kconfig == "base" and (.params | contains($t)))][0] | .verdict == "inconclusive" and .aa_outside' \
+check "A/A too wide in one of two sets: net-batch at 16 tenants still inconclusive ($(jq -c --arg t 'tenants=16 ' "$ROWS"'[rows(.comparisons) | select(.variant == "net-batch" and .metric == "throughput_bytes_per_sec" and .kconfig == "base" and (.params | contains($t))) | .verdict][0]' "$tmp/aawide2/out/report/summary.json"))" \
+	jq -e --arg t 'tenants=16 ' "$ROWS"'[rows(.comparisons) | select(.variant == "net-batch" and .metric == "throughput_bytes_per_sec" and .kconfig == "base" and (.params | contains($t)))][0] | .verdict == "inconclusive" and .aa_outside' \
 	"$tmp/aawide2/out/report/summary.json"
 
 # the same store with the receive scope's cost in its rx-mixed runs: the
@@ -717,7 +732,7 @@ check "receive scope: with data, RFC 1's family decides on it" \
 	grep -q '^    - rx-mixed: receive-scope modelled cycles per MB (NET_RX and NAPI), Skylake-SP (tenants 1, 16, 64): ' \
 	<(sed -n '/^### RFC 1\./,/^### RFC 2\./p' "$(whole "$tmp/rxscope/out")")
 check "receive scope: the all-vCPU total is then descriptive (BH)" \
-	jq -e '[.comparisons[] | select(.workload == "rx-mixed" and .metric == "cost.modelled_cycles_skylake_per_mb"
+	jq -e "$ROWS"'[rows(.comparisons) | select(.workload == "rx-mixed" and .metric == "cost.modelled_cycles_skylake_per_mb"
 		and .variant == "atomics-only")] | length > 0 and all(.family == null)' "$tmp/rxscope/out/report/summary.json"
 
 # the calibration against upstream (matrix.json's pathology "calibration"):
@@ -788,7 +803,7 @@ check "calibration: at n = 3 nothing is significant, so upstream's shape is not 
 # the receive cost per received packet, derived by the report: the
 # fixture's rx per MB over its packets per MB (make-runs.py)
 per_packet() {	# per_packet VARIANT CLIENTS: the cell's median
-	jq --arg v "$1" --arg t "tenants=$2 " '[.cells[] | select(.variant == $v
+	jq --arg v "$1" --arg t "tenants=$2 " "$ROWS"'[rows(.cells) | select(.variant == $v
 		and .metric == "cost.rx_modelled_cycles_skylake_per_packet"
 		and (.params | contains($t)))][0].median' "$tmp/patho/report/summary.json"
 }
@@ -796,7 +811,7 @@ check "per packet: baseline at 8 clients, 144000 cycles/MB over 32 packets/MB" \
 	near "$(per_packet baseline 8)" 4500
 check "per packet: multi-slot at 4 clients, 100000 over 25" near "$(per_packet multi-slot 4)" 4000
 check "per packet: compared like any metric (multi-slot / baseline at 1 client: 100000 / 102000)" \
-	near "$(jq '[.comparisons[] | select(.variant == "multi-slot" and .metric ==
+	near "$(jq "$ROWS"'[rows(.comparisons) | select(.variant == "multi-slot" and .metric ==
 		"cost.rx_modelled_cycles_skylake_per_packet" and (.params | contains("tenants=1 ")))][0].ratio' \
 		"$tmp/patho/report/summary.json")" "$(jq -n '100000 / 102000')"
 # (packets per MB differ by client count, not by design: per packet the
