@@ -139,9 +139,9 @@ static void packet_bullet(FILE *f, const struct report *r, const struct upstream
 
 	if (c->packet_metric < 0)
 		return;
-	fprintf(f, "- **Per received packet** (`%s`, descriptive: the same receive work over "
-		"the packets the stack received, whatever number of packets a run's TCP cut "
-		"each MB into): `%s` over `%s` gains",
+	fprintf(f, "- **Per received packet** (`%s`: the same receive work over the packets "
+		"the stack received, whatever number of packets a run's TCP cut each MB into): "
+		"`%s` over `%s` gains",
 		metric_defs[c->packet_metric].path, c->variant, BASELINE_VARIANT);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct comparison *p = c->rows[i].packet_cmp;

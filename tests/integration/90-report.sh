@@ -819,7 +819,7 @@ check "per packet: compared like any metric (multi-slot / baseline at 1 client: 
 for g in '+2.0% \[[^]]*\] \([0-9.]+%\) at 1 client \(' '+10.0% \[[^]]*\] \([0-9.]+%\) at 2 clients \(' \
 	 '+25.0% \[[^]]*\] \([0-9.]+%\) at 4 clients \(' '+20.0% \[[^]]*\] \([0-9.]+%\) at 8 clients \('; do
 	check "calibration: the gain per received packet, ${g%% *}" \
-		grep -qE "^- \*\*Per received packet\*\* \(\`cost.rx_modelled_cycles_skylake_per_packet\`, descriptive.*\\$g" <(calib)
+		grep -qE "^- \*\*Per received packet\*\* \(\`cost.rx_modelled_cycles_skylake_per_packet\`: .*\\$g" <(calib)
 done
 # matrix.json's two sockets: a transfer from the other socket at 297.9
 # cycles, the CPUs spread evenly, so at n CPUs (n - n / 2) / (n - 1) of

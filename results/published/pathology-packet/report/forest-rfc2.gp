@@ -1,0 +1,19 @@
+set terminal svg size 1000,298 dynamic noenhanced font 'sans,12' background '#ffffff'
+set output 'forest-rfc2.svg'
+set title "RFC 2: its confirmatory comparisons against baseline\nHodges-Lehmann change and interval; grey: the family's margin\na cost going up is worse, throughput going up is better"
+set xlabel "change against baseline (%)"
+set ylabel ""
+set grid
+set key below horizontal noenhanced spacing 1.1
+set bmargin 9
+set key below horizontal maxcols 3
+set yrange [] reverse
+set ytics nomirror font ',9' ("pathology-packet-multi-slot: multi-slot, sendfile-clients, tenants=2" 1, "pathology-packet-multi-slot: multi-slot, sendfile-clients, tenants=4" 2, "pathology-packet-multi-slot: multi-slot, sendfile-clients, tenants=8" 3)
+set yrange [3.5:0.5]
+set xzeroaxis lt -1
+set grid xtics
+plot 'forest-rfc2.dat' index 0 using 1:2:3:4 with xerrorbars lw 6 lc rgb '#d9d9d9' pt -1 title "margin", \
+    'forest-rfc2.dat' index 1 using 1:2:3:4 with xerrorbars lw 2 pt 7 lc rgb '#1a9850' title "better"
+set terminal pngcairo size 1000,298 noenhanced font 'sans,10' background '#ffffff'
+set output 'forest-rfc2.png'
+replot
