@@ -33,20 +33,27 @@ static int same_settings(const struct plan_cell *a, const struct plan_cell *b)
 	       !strcmp(a->timing, b->timing) && json_equal(a->params, b->params);
 }
 
-/* The CV of metric path in the ok runs of one planned cell; NAN if under 2. */
-static double cell_cv(json_t *runs, const char *id, const char *path)
+/*
+ * The CV of metric path in the ok runs of one planned cell; NAN if under 2.
+ * Read as the report reads it: some metrics are derived (metric_def_value).
+ */
+static double cell_cv(json_t *runs, const struct plan_cell *cell, const char *path)
 {
+	int def = metric_index(cell->workload, path);
+	const char *id = cell->id;
 	double v[512];
 	size_t i, k = 0;
 	json_t *rec;
 
+	if (def < 0)
+		return NAN;
 	json_array_foreach(runs, i, rec) {
 		const char *cid = json_string_value(json_object_get(json_object_get(rec, "matrix"),
 								    "cell_id"));
 		const char *st = json_string_value(json_object_get(rec, "status"));
 
 		if (k < 512 && cid && st && !strcmp(cid, id) && !strcmp(st, "ok") &&
-		    !metric_value(json_object_get(rec, "metrics"), path, &v[k]))
+		    !metric_def_value(&metric_defs[def], json_object_get(rec, "metrics"), &v[k]))
 			k++;
 	}
 	return stats_cv(v, k);
@@ -86,7 +93,7 @@ static struct test_plan plan_test(json_t *family, json_t *test, const char *mode
 			if (&cells[k] != b &&
 			    !(variant_is_aa(cells[k].variant) && same_settings(&cells[k], b)))
 				continue;
-			cv = cell_cv(runs, cells[k].id, path);
+			cv = cell_cv(runs, &cells[k], path);
 			if (!isnan(cv)) {
 				tp.cv_sq += cv * cv;
 				tp.with_cv++;

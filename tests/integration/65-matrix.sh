@@ -188,6 +188,30 @@ out=$(MMX_MATRIX="$work/fam.json" $MMX matrix --profile five --dry-run --results
 check "dry run: CV 2.5% at ±5%: 5 runs do not decide by simulation (the formula said they would); 6 would" \
 	grep -q '^warning: profile five, family two, rx-mixed throughput_bytes_per_sec: at the CV measured so far (2.5%) 5 runs a cell cannot decide within ±5% (.*Holm in a family of 1); about 6 would$' <<<"$out"
 
+# a derived metric's noise is read as the report derives it: the receive
+# work per packet (per MB x MB / packets) is steady where the per-MB cost
+# swings with the packets TCP cut each MB into (20, 25, 30: CV 20%)
+jq '.profiles.packet = {repetitions: 10, timing_modes: ["icount"], margins: {"cost.*": 0.05},
+      cells: [{variants: ["baseline", "multi-slot"], workload: "sendfile-clients",
+               grid: {tenants: [8], cost: [1]}}],
+      families: [{id: "pkt", questions: ["rfc1"], variants: ["multi-slot"],
+                  tests: [{workload: "sendfile-clients", tenants: [8],
+                           metric: "cost.rx_modelled_cycles_skylake_per_packet"}]}]}' \
+	"$work/ok.json" >"$work/pkt.json"
+mkdir -p "$work/pkt"
+id=$(MMX_MATRIX="$work/pkt.json" $MMX matrix --profile packet --dry-run --results "$work/pkt" 2>&1 |
+	sed -n 's|^  \(baseline/base/sendfile-clients/icount .*\)$|\1|p')
+for x in "20 1000" "25 1010" "30 990"; do
+	set -- $x
+	jq -n -c --arg id "$id" --argjson p "$1" --argjson c "$2" '{status: "ok",
+		variant: "baseline", workload: "sendfile-clients", matrix: {profile: "packet",
+		cell_id: $id, repetition: 0}, metrics: {units: 2, netif_receive_skbs: (2 * $p),
+		cost: {rx_modelled_cycles_skylake_per_mb: ($p * $c)}}}'
+done >"$work/pkt/runs.jsonl"
+out=$(MMX_MATRIX="$work/pkt.json" $MMX matrix --profile packet --dry-run --results "$work/pkt" 2>&1)
+check "dry run: a derived metric's noise, per packet (1%), not the per-MB CV (20%) nor none" \
+	grep -q "^    sendfile-clients cost.rx_modelled_cycles_skylake_per_packet: .*; the store's reference and A/A cells show 1%, at which [0-9]* runs a cell decide it$" <<<"$out"
+
 # a group's own repetitions: its cells get that many, the others the
 # profile's, and a family is judged at the fewest of its cells
 jq '.profiles.own = {repetitions: 3, timing_modes: ["tcg"], margins: {throughput_bytes_per_sec: 0.05},
