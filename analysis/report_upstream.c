@@ -144,18 +144,14 @@ static void packet_bullet(FILE *f, const struct report *r, const struct upstream
 		"`%s` over `%s` gains",
 		metric_defs[c->packet_metric].path, c->variant, BASELINE_VARIANT);
 	for (size_t i = 0; i < c->nrows; i++) {
-		const struct comparison *p = c->rows[i].packet_cmp;
-		struct interval inv = { 0 };
+		const struct calibration_row *row = &c->rows[i];
 
-		if (!p || p->not_tested || !(p->ratio_hl > 0))
+		if (isnan(row->packet_gain.ratio))
 			continue;
-		if (p->ci.valid)
-			inv = (struct interval){ .valid = 1, .lo = 1.0 / p->ci.hi,
-						 .hi = 1.0 / p->ci.lo, .coverage = p->ci.coverage,
-						 .exact = p->ci.exact };
 		fprintf(f, "%s %s at %g client%s (%s)", shown++ ? ";" : "",
-			fmt_delta(gain, sizeof(gain), 1.0 / p->ratio_hl, &inv), c->rows[i].clients,
-			c->rows[i].clients == 1 ? "" : "s", fmt_adjusted(adj, sizeof(adj), r, p));
+			fmt_delta(gain, sizeof(gain), row->packet_gain.ratio, &row->packet_gain.ci),
+			row->clients, row->clients == 1 ? "" : "s",
+			fmt_adjusted(adj, sizeof(adj), r, row->packet_cmp));
 	}
 	fputs(shown ? ".\n" : " nothing: no comparison has data.\n", f);
 }
@@ -204,7 +200,7 @@ static void queue_bullet(FILE *f, const struct upstream_calibration *c,
 		fprintf(f, " (priced at %g cycles on a socket and %g from another, the CPUs spread "
 			"evenly over %g sockets, an assumption: %.1f cycles at the most clients' %g CPUs)",
 			c->transfer_cycles, c->transfer_cycles_remote, c->sockets,
-			calibration_transfer_price(c, (unsigned int)c->rows[c->nrows - 1].queue_cpus),
+			c->rows[c->nrows - 1].queue_price,
 			c->rows[c->nrows - 1].queue_cpus);
 	else
 		fprintf(f, " (priced at %g cycles each)", c->transfer_cycles);

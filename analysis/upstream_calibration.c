@@ -149,8 +149,12 @@ static double charge_part(const struct upstream_calibration *c, const struct com
 	return base > saved ? base / (base - saved) - 1.0 : NAN;
 }
 
-/* the line's last holder is any of the other n - 1, on another socket for n - n / sockets */
-double calibration_transfer_price(const struct upstream_calibration *c, unsigned int n)
+/*
+ * A line transfer's mean price in cycles among n CPUs spread evenly over
+ * upstream's sockets: the line's last holder is any of the other n - 1, on
+ * another socket for n - n / sockets of them.
+ */
+static double transfer_price(const struct upstream_calibration *c, unsigned int n)
 {
 	double remote;
 
@@ -174,7 +178,7 @@ static struct queue_point queue_at(const struct upstream_calibration *c, const s
 {
 	const struct cell_metric *cost = &cl->metrics[c->contention_cost];
 	double demand[CONTENTION_LINES_MAX] = { 0 }, think = cost->median, most = 0;
-	double price = calibration_transfer_price(c, n), total;
+	double price = transfer_price(c, n), total;
 	struct queue_point q = { NAN, NAN, NAN, NAN, NAN };
 
 	if (!cost->n)
@@ -207,11 +211,12 @@ static void queue_projection(const struct upstream_calibration *c,
 	struct queue_point base, var;
 	double charge;
 
-	row->queue_cpus = row->queue_gain = row->queue_base_busy = NAN;
+	row->queue_cpus = row->queue_gain = row->queue_base_busy = row->queue_price = NAN;
 	row->queue_base_share = row->queue_base_saturation = NAN;
 	if (!c->ncontention || !cmp)
 		return;
 	row->queue_cpus = fmax(1, round(row->per_cpu * c->cpus));
+	row->queue_price = transfer_price(c, (unsigned int)row->queue_cpus);
 	base = queue_at(c, cmp->base, (unsigned int)row->queue_cpus);
 	var = queue_at(c, cmp->cell, (unsigned int)row->queue_cpus);
 	row->queue_base_busy = base.busiest_busy;
@@ -242,9 +247,26 @@ static const struct cell *twin(const struct report *r, const char *v, const stru
 	return NULL;
 }
 
+/* A cost per MB or per packet: its inverse is the throughput it allows. */
+static struct cost_gain cost_gain_of(const struct comparison *cmp)
+{
+	struct cost_gain g = { .ratio = NAN };
+
+	if (!cmp || cmp->not_tested || !(cmp->ratio_hl > 0))
+		return g;
+	g.ratio = 1.0 / cmp->ratio_hl;
+	if (cmp->ci.valid)
+		g.ci = (struct interval){ .valid = 1, .lo = 1.0 / cmp->ci.hi,
+					  .hi = 1.0 / cmp->ci.lo, .coverage = cmp->ci.coverage,
+					  .exact = cmp->ci.exact };
+	return g;
+}
+
 static void add_row(const struct report *r, struct upstream_calibration *c,
 		    const struct cell *cl)
 {
+	struct cost_gain g;
+
 	const struct comparison *cmp = comparison_find(r, cl, c->metric);
 	struct calibration_row *row = &c->rows[c->nrows++];
 
@@ -252,18 +274,12 @@ static void add_row(const struct report *r, struct upstream_calibration *c,
 	row->per_cpu = row->clients / cell_param(cl, "cpus");
 	row->n_variant = cl->metrics[c->metric].n;
 	row->cmp = cmp;
-	row->gain = row->gain_lo = row->gain_hi = NAN;
-	row->coverage = NAN;
 	row->n_base = cmp ? cmp->base->metrics[c->metric].n : 0;
-	if (cmp && !cmp->not_tested && !isnan(cmp->ratio_hl) && cmp->ratio_hl > 0) {
-		/* a cost per MB: its inverse is the throughput it allows */
-		row->gain = 1.0 / cmp->ratio_hl - 1.0;
-		if (cmp->ci.valid) {
-			row->gain_lo = 1.0 / cmp->ci.hi - 1.0;
-			row->gain_hi = 1.0 / cmp->ci.lo - 1.0;
-			row->coverage = cmp->ci.coverage;
-		}
-	}
+	g = cost_gain_of(cmp);
+	row->gain = g.ratio - 1.0;
+	row->gain_lo = g.ci.valid ? g.ci.lo - 1.0 : NAN;
+	row->gain_hi = g.ci.valid ? g.ci.hi - 1.0 : NAN;
+	row->coverage = g.ci.valid ? g.ci.coverage : NAN;
 	row->base_share = base_share(c, cmp);
 	row->charge_part = charge_part(c, cmp);
 	row->base_charge = cmp ? charge_per_mb(c, cmp->base) : NAN;
@@ -272,6 +288,7 @@ static void add_row(const struct report *r, struct upstream_calibration *c,
 		comparison_find(r, cl, c->charge_metric) : NULL;
 	row->packet_cmp = c->packet_metric >= 0 ?
 		comparison_find(r, cl, c->packet_metric) : NULL;
+	row->packet_gain = cost_gain_of(row->packet_cmp);
 	row->ceiling = NAN;
 	if (cmp && c->ceiling_variant) {
 		const struct cell *ceil = twin(r, c->ceiling_variant, cl);

@@ -22,6 +22,15 @@ struct calibration_point {
 	double clients, without, with;
 };
 
+/*
+ * A cost comparison turned into the throughput it allows: the inverse of the
+ * Hodges-Lehmann ratio, and its interval inverted (ci.valid 0: none).
+ */
+struct cost_gain {
+	double ratio;			/* NAN: not tested */
+	struct interval ci;
+};
+
 struct calibration_row {
 	double clients, per_cpu;	/* the cell's tenants, and per guest CPU */
 	size_t n_variant, n_base;
@@ -48,6 +57,7 @@ struct calibration_row {
 	const struct comparison *charge_cmp;
 	/* the same work per received packet (packet_metric), NULL: none */
 	const struct comparison *packet_cmp;
+	struct cost_gain packet_gain;
 	/*
 	 * the contention projection (closed_queue.h), NAN without the
 	 * contention metrics: queue_cpus receive CPUs (upstream's machine at
@@ -59,6 +69,8 @@ struct calibration_row {
 	 * over its cost plus that wait (NAN: no charge cycles)
 	 */
 	double queue_cpus, queue_gain, queue_base_busy, queue_base_share;
+	/* a line transfer's mean price there, in cycles (the CPUs spread over the sockets) */
+	double queue_price;
 	/* where baseline's busiest line saturates: its work per MB over that line's demand */
 	double queue_base_saturation;
 	const struct comparison *cmp;
@@ -106,11 +118,6 @@ struct upstream_calibration {
 /* The profiles' calibrations that have data in the store; how many (at most cap). */
 size_t upstream_calibrations(const struct report *r, struct upstream_calibration *out,
 			     size_t cap);
-/*
- * A line transfer's mean price in cycles among n CPUs spread evenly over
- * upstream's sockets (transfer_cycles on one socket).
- */
-double calibration_transfer_price(const struct upstream_calibration *c, unsigned int n);
 /* Upstream's gain at point i: with / without - 1. */
 double calibration_upstream_gain(const struct upstream_calibration *c, size_t i);
 
