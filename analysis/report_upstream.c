@@ -228,6 +228,53 @@ static void queue_bullet(FILE *f, const struct upstream_calibration *c,
 		"collapse.\n", f);
 }
 
+/* The first point and the last, against the series' peak: "from X at n to Y at m (xR)". */
+static int series_fall(char *buf, size_t cap, const struct upstream_calibration *c, int with)
+{
+	size_t peak = 0, last = c->npoints - 1;
+	double v[CALIBRATION_POINTS];
+
+	for (size_t i = 0; i < c->npoints; i++) {
+		v[i] = with ? c->points[i].with : c->points[i].without;
+		if (v[i] > v[peak])
+			peak = i;
+	}
+	snprintf(buf, cap, "from %g at %g clients to %g at %g (x%.2f)", v[peak],
+		 c->points[peak].clients, v[last], c->points[last].clients, v[last] / v[peak]);
+	/* a tenth below the peak: beyond what rounding a table could do */
+	return v[last] < 0.9 * v[peak];
+}
+
+/*
+ * Upstream's totals fall as clients are added; a closed queue at fixed
+ * prices never loses throughput as CPUs are added, so no projection of
+ * this kind can follow them: say so where the table shows such a fall.
+ */
+static void fixed_price_bullet(FILE *f, const struct upstream_calibration *c)
+{
+	char without[96], with[96];
+	int falls_without, falls_with;
+
+	if (!c->ncontention || c->npoints < 2)
+		return;
+	falls_without = series_fall(without, sizeof(without), c, 0);
+	falls_with = series_fall(with, sizeof(with), c, 1);
+	if (!falls_without && !falls_with)
+		return;
+	fprintf(f, "- **Why no projection of this kind can follow upstream:** upstream's total "
+		"throughput falls as clients are added: without the change %s, with it %s "
+		"(Mbps). In a closed queue whose prices are fixed, more CPUs never move less "
+		"in total (mean value analysis: the throughput does not fall as the "
+		"population grows; `tests/unit/test_closed_queue.c` checks it), so the "
+		"projection's totals can only rise or level off, and its gain goes from the "
+		"ratio of the two kernels' work per MB, at few CPUs, towards the ratio of "
+		"their busiest lines' demands, once `%s`'s line saturates. A falling total needs a transfer whose price rises with the "
+		"CPUs contending for the line, or a cost outside the charge path that grows "
+		"with them. No measurement here gives that price: this host has 2 CPUs and no "
+		"hardware PMU, and TCG times no coherence traffic; fitting one to upstream's "
+		"table would make this calibration circular.\n", without, with, BASELINE_VARIANT);
+}
+
 static void shape_sentence(FILE *f, const struct report *r, const struct upstream_calibration *c)
 {
 	struct calibration_shape s;
@@ -267,6 +314,7 @@ static void shape_sentence(FILE *f, const struct report *r, const struct upstrea
 			"not the charge path's saving.\n", c->variant,
 			s.with_charge_part - s.beyond_charge, s.with_charge_part, s.beyond_charge);
 	queue_bullet(f, c, &s);
+	fixed_price_bullet(f, c);
 	if (c->ceiling_variant)
 		fprintf(f, "- **The ceiling** column is what removing socket accounting "
 			"altogether (`%s`) saves against `%s`: no design of the charge path can "

@@ -792,6 +792,16 @@ check "calibration: the projection's work per MB named, in the lines' scope" \
 	grep -qF "each moving MB at the cell's \`cost.modelled_cycles_skylake_per_mb\` (modelled cycles per MB, all vCPUs, Skylake-SP: the work in the scope the lines' transfers are counted in, not the gain's metric), whose transfers on " <(calib)
 check "calibration: the projection's lines named, each its own queue" \
 	grep -qF "whose transfers on \`cost.hot_line_transfers_est_per_mb\`, \`cost.hot_lines.1.transfers_est_per_mb\`, \`cost.hot_lines.2.transfers_est_per_mb\` and \`cost.hot_lines.3.transfers_est_per_mb\` (priced at 85.2 cycles each) are served one at a time, each line its own queue." <(calib)
+check "calibration: upstream's falling totals, peak to last, and why a fixed-price queue cannot follow them" \
+	grep -qF "upstream's total throughput falls as clients are added: without the change from 42584 at 6 clients to 10802 at 36 (x0.25), with it from 48603 at 6 clients to 26476 at 36 (x0.54) (Mbps). In a closed queue whose prices are fixed, more CPUs never move less in total" <(calib)
+# an upstream whose totals rise with clients: nothing to explain, no such bullet
+jq '.profiles.pathology.calibration.points |= map([.[0], .[0] * 1000, .[0] * 1500])' \
+	"$tmp/matrix-1socket.json" >"$tmp/matrix-rising.json"
+MMX_MATRIX=$tmp/matrix-rising.json $MMX report "$pfx" --gate "$tmp/no-gate" --out "$tmp/patho-rising" \
+	>/dev/null 2>&1
+check "calibration: upstream's totals rising, the report still says the rest but no fall" \
+	bash -c "grep -qF '**Contention projection**' '$tmp/patho-rising/REPORT.md' &&
+		! grep -qF 'Why no projection of this kind' '$tmp/patho-rising/REPORT.md'"
 check "calibration: baseline's charge share with the wait, beside the measured one" \
 	grep -qF "\`baseline\`'s charge share of the work there goes from 2.0% at the fewest clients to 16.3% at the most (measured in the guest, receive scope: 5.0% to 20.0%)." <(calib)
 check "calibration: the charge path's own cycles per MB, baseline to multi-slot, row 4 (15000 = 125000 x 12%)" \

@@ -53,6 +53,22 @@ int main(void)
 			CHECK(fabs(one(n, 100, d) / repairman(n, 100, d) - 1) < 1e-9,
 			      what);
 		}
+	/*
+	 * at fixed prices more CPUs never move less in total: the reason the
+	 * calibration's projection cannot follow upstream's falling totals
+	 */
+	for (double d = 0.5; d <= 200; d *= 4) {
+		const double lines[] = { d, d / 3, 1 };
+		int never_less = 1;
+
+		for (unsigned int n = 1; n < 400; n++)
+			if (one(n + 1, 100, d) < one(n, 100, d) * (1 - 1e-12) ||
+			    closed_queue_throughput(n + 1, 100, lines, 3) <
+			    closed_queue_throughput(n, 100, lines, 3) * (1 - 1e-12))
+				never_less = 0;
+		snprintf(what, sizeof(what), "D %g: throughput never falls from 1 to 400 CPUs", d);
+		CHECK(never_less, what);
+	}
 	CHECK(isnan(one(0, 1, 1)) && isnan(one(3, -1, 1)),
 	      "no CPUs or a negative time is no answer");
 	for (unsigned int n = 1; n <= 72; n += 7) {
