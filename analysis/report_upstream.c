@@ -214,6 +214,16 @@ static void queue_bullet(FILE *f, const struct upstream_calibration *c,
 		fprintf(f, "At the most clients that line would saturate at about %.0f CPUs "
 			"(`%s`'s work per MB over the line's demand per MB). ",
 			s->queue_saturation_last, BASELINE_VARIANT);
+	if (!isnan(s->queue_saturated_gain_last) && !isnan(s->upstream_max))
+		fprintf(f, "With CPUs enough to saturate both kernels' busiest lines, the gain "
+			"there would tend to %+.1f%% (`%s`'s busiest-line demand over `%s`'s; "
+			"upstream's largest gain is %+.1f%%)%s ",
+			s->queue_saturated_gain_last * 100, BASELINE_VARIANT, c->variant,
+			s->upstream_max * 100,
+			s->queue_saturated_gain_last >= s->upstream_max ?
+			": what keeps the projected gain small is how far the lines are from "
+			"saturation, not how much the designs' line demands differ." :
+			": even saturated lines would not give upstream's gain.");
 	if (!isnan(s->queue_share_first))
 		fprintf(f, "Counting the wait for the lines as the charge path's, `%s`'s charge "
 			"share of the work there goes from %.1f%% at the fewest clients "

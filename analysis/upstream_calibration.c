@@ -171,6 +171,7 @@ struct queue_point {
 	double extra;		/* each CPU's cycles per MB the dearer transfers add */
 	double wait;		/* each CPU's cycles per MB spent queueing */
 	double saturation;	/* the CPUs at which the busiest line saturates */
+	double busiest;		/* the busiest line's cycles per MB */
 };
 
 static struct queue_point queue_at(const struct upstream_calibration *c, const struct cell *cl,
@@ -179,7 +180,7 @@ static struct queue_point queue_at(const struct upstream_calibration *c, const s
 	const struct cell_metric *cost = &cl->metrics[c->contention_cost];
 	double demand[CONTENTION_LINES_MAX] = { 0 }, think = cost->median, most = 0;
 	double price = transfer_price(c, n), total;
-	struct queue_point q = { NAN, NAN, NAN, NAN, NAN };
+	struct queue_point q = { NAN, NAN, NAN, NAN, NAN, NAN };
 
 	if (!cost->n)
 		return q;
@@ -200,6 +201,7 @@ static struct queue_point queue_at(const struct upstream_calibration *c, const s
 	q.throughput = closed_queue_throughput(n, think, demand, c->ncontention);
 	q.busiest_busy = q.throughput * most;
 	q.saturation = most > 0 ? total / most : INFINITY;
+	q.busiest = most;
 	/* each CPU's cycle per MB is n / x: its cost at n CPUs' price, plus the queue */
 	q.wait = fmax(0, n / q.throughput - total);
 	return q;
@@ -212,7 +214,7 @@ static void queue_projection(const struct upstream_calibration *c,
 	double charge;
 
 	row->queue_cpus = row->queue_gain = row->queue_base_busy = row->queue_price = NAN;
-	row->queue_base_share = row->queue_base_saturation = NAN;
+	row->queue_base_share = row->queue_base_saturation = row->queue_gain_saturated = NAN;
 	if (!c->ncontention || !cmp)
 		return;
 	row->queue_cpus = fmax(1, round(row->per_cpu * c->cpus));
@@ -222,6 +224,8 @@ static void queue_projection(const struct upstream_calibration *c,
 	row->queue_base_busy = base.busiest_busy;
 	row->queue_base_saturation = base.saturation;
 	row->queue_gain = var.throughput / base.throughput - 1.0;
+	if (var.busiest > 0)
+		row->queue_gain_saturated = base.busiest / var.busiest - 1.0;
 	/* the wait is the charge path's: it waits for the lines the charges update */
 	charge = median_of(cmp->base, c->contention_charge);
 	if (c->contention_charge < 0 && c->contention_cost == c->metric)
@@ -366,6 +370,7 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 	s->variant_charge_first = s->variant_charge_last = NAN;
 	s->queue_first = s->queue_last = s->queue_busy_max = NAN;
 	s->queue_share_first = s->queue_share_last = s->queue_saturation_last = NAN;
+	s->queue_saturated_gain_last = NAN;
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct calibration_row *row = &c->rows[i];
 
@@ -404,6 +409,7 @@ void calibration_shape(const struct upstream_calibration *c, struct calibration_
 			if (isnan(s->queue_busy_max) || row->queue_base_busy > s->queue_busy_max)
 				s->queue_busy_max = row->queue_base_busy;
 			s->queue_saturation_last = row->queue_base_saturation;
+			s->queue_saturated_gain_last = row->queue_gain_saturated;
 			if (!isnan(row->queue_base_share)) {
 				if (isnan(s->queue_share_first))
 					s->queue_share_first = row->queue_base_share;

@@ -73,6 +73,12 @@ struct calibration_row {
 	double queue_price;
 	/* where baseline's busiest line saturates: its work per MB over that line's demand */
 	double queue_base_saturation;
+	/*
+	 * the gain the projection tends to as the CPUs grow without end: each
+	 * kernel then moves 1 / its busiest line's demand, so baseline's over
+	 * the variant's - 1 (NAN: no demand)
+	 */
+	double queue_gain_saturated;
 	const struct comparison *cmp;
 };
 
@@ -145,6 +151,7 @@ struct calibration_shape {
 	double queue_first, queue_last, queue_busy_max;
 	double queue_share_first, queue_share_last;	/* baseline's, NAN: none */
 	double queue_saturation_last;	/* baseline's at the most clients, NAN: none */
+	double queue_saturated_gain_last;	/* at the most clients, NAN: none */
 };
 void calibration_shape(const struct upstream_calibration *c, struct calibration_shape *out);
 

@@ -794,6 +794,17 @@ check "calibration: the projection's lines named, each its own queue" \
 	grep -qF "whose transfers on \`cost.hot_line_transfers_est_per_mb\`, \`cost.hot_lines.1.transfers_est_per_mb\`, \`cost.hot_lines.2.transfers_est_per_mb\` and \`cost.hot_lines.3.transfers_est_per_mb\` (priced at 85.2 cycles each) are served one at a time, each line its own queue." <(calib)
 check "calibration: upstream's falling totals, peak to last, and why a fixed-price queue cannot follow them" \
 	grep -qF "upstream's total throughput falls as clients are added: without the change from 42584 at 6 clients to 10802 at 36 (x0.25), with it from 48603 at 6 clients to 26476 at 36 (x0.54) (Mbps). In a closed queue whose prices are fixed, more CPUs never move less in total" <(calib)
+check "calibration: the gain saturated lines would give, at the most clients (equal demands: +0.0%), beside upstream's largest" \
+	grep -qF "the gain there would tend to +0.0% (\`baseline\`'s busiest-line demand over \`multi-slot\`'s; upstream's largest gain is +145.1%): even saturated lines would not give upstream's gain." <(calib)
+# multi-slot's lines a third as busy at 8 clients: saturated, it would gain +200%
+jq -c 'if .variant == "multi-slot" and .params.tenants == 8 then
+	.metrics.cost.hot_line_transfers_est_per_mb /= 3 | .metrics.cost.hot_lines |= map(.transfers_est_per_mb /= 3)
+	else . end' "$pfx/runs.jsonl" >"$tmp/patho-third.jsonl"
+mkdir -p "$tmp/patho-third" && mv "$tmp/patho-third.jsonl" "$tmp/patho-third/runs.jsonl"
+MMX_MATRIX=$tmp/matrix-1socket.json $MMX report "$tmp/patho-third" --gate "$tmp/no-gate" \
+	--out "$tmp/patho-third/out" >/dev/null 2>&1
+check "calibration: a third of the line demand, saturated: +200.0%, and the model's lack is saturation" \
+	grep -qF "would tend to +200.0% (\`baseline\`'s busiest-line demand over \`multi-slot\`'s; upstream's largest gain is +145.1%): what keeps the projected gain small is how far the lines are from saturation" "$tmp/patho-third/out/REPORT.md"
 # an upstream whose totals rise with clients: nothing to explain, no such bullet
 jq '.profiles.pathology.calibration.points |= map([.[0], .[0] * 1000, .[0] * 1500])' \
 	"$tmp/matrix-1socket.json" >"$tmp/matrix-rising.json"
