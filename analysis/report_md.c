@@ -80,6 +80,11 @@ static void page_noise(FILE *f, const struct report *r, const struct chart_list 
 	md_calibration(f, r);
 }
 
+static void page_upstream(FILE *f, const struct report *r, const struct chart_list *c)
+{
+	md_upstream_calibration_full(f, r, c);
+}
+
 static void page_tables(FILE *f, const struct report *r, const struct chart_list *c)
 {
 	(void)c;
@@ -114,6 +119,10 @@ static const struct report_page {
 	{ "families.md", "Confirmatory families and sample size", "what each family can "
 	  "detect at its n and noise (MDE, reachable margin, the runs that would decide), "
 	  "and what was not tested", page_families },
+	{ "calibration.md", "Calibration against upstream in full", "each client count's "
+	  "modelled gain with its interval beside upstream's, the charge path's own cycles, "
+	  "the gain per received packet, the contention projection and why the shapes "
+	  "differ", page_upstream },
 	{ "correctness.md", "Correctness gate", "each variant's gate verdict: an invalid "
 	  "variant's numbers are never ranked", page_correctness },
 	{ "cost-model.md", "Cost model", "how the plugin's counts become modelled cycles, "
@@ -136,6 +145,8 @@ static const struct report_page {
 
 static int page_shown(const struct report_page *p, const struct report *r)
 {
+	if (p->write == page_upstream)
+		return md_upstream_calibrations(r);
 	return p->write != page_cost_model || report_has_cost(r);
 }
 

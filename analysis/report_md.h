@@ -22,9 +22,16 @@ void md_correctness(FILE *f, const struct report *r);
 void md_cost_model(FILE *f, const struct report *r);
 void md_ranking(FILE *f, const struct report *r);
 void md_calibration(FILE *f, const struct report *r);
-/* A profile's "calibration": the design's modelled gain beside upstream's table. */
+/*
+ * A profile's "calibration": the design's modelled gain beside upstream's
+ * table, in short on the first screen and in full on a page of its own
+ * (shown when some calibration has runs).
+ */
 void md_upstream_calibration(FILE *f, const struct report *r, const struct chart_list *charts,
 			     const char *rel);
+void md_upstream_calibration_full(FILE *f, const struct report *r,
+				  const struct chart_list *charts);
+int md_upstream_calibrations(const struct report *r);
 void md_tables(FILE *f, const struct report *r);
 void md_failures(FILE *f, const struct report *r);
 void md_provenance(FILE *f, const struct report *r);

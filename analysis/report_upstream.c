@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * REPORT.md's calibration against upstream: the table and chart of the
- * calibrated design's modelled gain beside upstream's published one, and
- * a sentence on where the two shapes agree, computed from the rows.
+ * The calibration against upstream: on REPORT.md's first screen, the
+ * shape, a line each on the gains, the bound and the projection, and the
+ * chart; on its own page, every row and the reasoning, all computed from
+ * the rows.
  */
 #include <math.h>
 #include <string.h>
@@ -285,6 +286,14 @@ static void fixed_price_bullet(FILE *f, const struct upstream_calibration *c)
 		"table would make this calibration circular.\n", without, with, BASELINE_VARIANT);
 }
 
+static const char *shape_word(const struct calibration_shape *s)
+{
+	return s->rises == s->steps ? "agrees" :
+	       s->falls_apart ? "does not agree" :
+	       "not reproduced (the gain does not rise with clients, though no fall is beyond "
+	       "the noise)";
+}
+
 static void shape_sentence(FILE *f, const struct report *r, const struct upstream_calibration *c)
 {
 	struct calibration_shape s;
@@ -295,10 +304,7 @@ static void shape_sentence(FILE *f, const struct report *r, const struct upstrea
 		fputs("**Shape: not comparable**: fewer than two client counts have a gain.\n\n", f);
 		return;
 	}
-	word = s.rises == s.steps ? "agrees" :
-	       s.falls_apart ? "does not agree" :
-	       "not reproduced (the gain does not rise with clients, though no fall is beyond "
-	       "the noise)";
+	word = shape_word(&s);
 	fprintf(f, "**Shape: %s.** Upstream's gain rises at %zu of its %zu steps; the "
 		"model's rises at %zu of %zu and falls at %zu (%zu of them with intervals "
 		"apart).\n\n", word, s.upstream_rises, s.upstream_steps, s.rises, s.steps,
@@ -334,6 +340,71 @@ static void shape_sentence(FILE *f, const struct report *r, const struct upstrea
 	fputc('\n', f);
 }
 
+/* The chart of calibration c, if drawn, shown from rel. */
+static void calibration_chart(FILE *f, const struct upstream_calibration *c,
+			      const struct chart_list *charts, const char *rel)
+{
+	char name[200];
+
+	chart_upstream_name(c, name, sizeof(name));
+	for (size_t k = 0; k < charts->n; k++)
+		if (!strcmp(charts->v[k].name, name) && charts->v[k].drawn)
+			fprintf(f, "![%s](%s/%s.svg)\n\n", charts->v[k].title, rel, name);
+}
+
+/* The rows with a gain: the first and the last, NULL without. */
+static void gain_ends(const struct upstream_calibration *c, const struct calibration_row **first,
+		      const struct calibration_row **last)
+{
+	*first = *last = NULL;
+	for (size_t i = 0; i < c->nrows; i++)
+		if (!isnan(c->rows[i].gain)) {
+			if (!*first)
+				*first = &c->rows[i];
+			*last = &c->rows[i];
+		}
+}
+
+/* The first screen's few lines: the gains, the bound and the projection, each a line. */
+static void short_bullets(FILE *f, const struct upstream_calibration *c,
+			  const struct calibration_shape *s)
+{
+	const struct calibration_row *first, *last;
+	const struct calibration_point *p0 = &c->points[0], *pn = &c->points[c->npoints - 1];
+
+	gain_ends(c, &first, &last);
+	if (first) {
+		fprintf(f, "- **The model's gain** (`%s` over `%s`, modelled receive work per MB): "
+			"%+.1f%% at %g client%s, %+.1f%% at %g", c->variant, BASELINE_VARIANT,
+			first->gain * 100, first->clients, first->clients == 1 ? "" : "s",
+			last->gain * 100, last->clients);
+		if (!isnan(first->packet_gain.ratio) && !isnan(last->packet_gain.ratio))
+			fprintf(f, " (per received packet %+.1f%% and %+.1f%%)",
+				(first->packet_gain.ratio - 1) * 100,
+				(last->packet_gain.ratio - 1) * 100);
+		fprintf(f, "; upstream's: %+.1f%% at %g clients, %+.1f%% at %g.\n",
+			calibration_upstream_gain(c, 0) * 100, p0->clients,
+			calibration_upstream_gain(c, c->npoints - 1) * 100, pn->clients);
+	}
+	if (!isnan(s->share_max) && !isnan(s->upstream_max) && s->upstream_max > 0)
+		fprintf(f, "- **The bound:** the charge path is %.1f%% of `%s`'s modelled "
+			"receive work at the fewest clients and %.1f%% at the most; upstream's "
+			"%+.1f%% needs at least %.0f%%.\n",
+			s->share_first * 100, BASELINE_VARIANT, s->share_last * 100,
+			s->upstream_max * 100, s->upstream_max / (1 + s->upstream_max) * 100);
+	if (!isnan(s->queue_busy_max)) {
+		fprintf(f, "- **Contention at upstream's scale** (a queueing projection, not a "
+			"measurement): `%s`'s busiest line is at most %.0f%% busy at upstream's "
+			"%g CPUs", BASELINE_VARIANT, s->queue_busy_max * 100, c->cpus);
+		if (!isnan(s->queue_saturated_gain_last))
+			fprintf(f, "; were the lines saturated, the gain would tend to %+.1f%%",
+				s->queue_saturated_gain_last * 100);
+		fputs(". A fixed price per line transfer can never make a total fall as "
+		      "upstream's does as clients are added.\n", f);
+	}
+	fputc('\n', f);
+}
+
 void md_upstream_calibration(FILE *f, const struct report *r, const struct chart_list *charts,
 			     const char *rel)
 {
@@ -342,10 +413,41 @@ void md_upstream_calibration(FILE *f, const struct report *r, const struct chart
 
 	for (size_t i = 0; i < n; i++) {
 		const struct upstream_calibration *c = &cal[i];
-		char name[200];
+		struct calibration_shape s;
 
+		calibration_shape(c, &s);
 		fprintf(f, "## Calibration against upstream: %s (profile `%s`)\n\n", c->commit,
 			c->profile);
+		fprintf(f, "`%s`'s modelled receive throughput gain over `%s` against "
+			"upstream's measured one, at the same clients per CPU.\n\n", c->variant,
+			BASELINE_VARIANT);
+		if (!s.steps) {
+			fputs("**Shape: not comparable**: fewer than two client counts have a "
+			      "gain.\n\n", f);
+		} else {
+			fprintf(f, "**Shape: %s.** Upstream's gain rises at %zu of its %zu steps; "
+				"the model's rises at %zu of %zu and falls at %zu (%zu of them with "
+				"intervals apart).\n\n", shape_word(&s), s.upstream_rises,
+				s.upstream_steps, s.rises, s.steps, s.falls, s.falls_apart);
+			short_bullets(f, c, &s);
+		}
+		calibration_chart(f, c, charts, rel);
+		fprintf(f, "Every row with its intervals, the charge path's own cycles, the "
+			"per-packet gains, the projection and upstream's table: [the calibration "
+			"in full](%s/calibration.md#%s-profile-%s).\n\n", rel, c->commit, c->profile);
+	}
+}
+
+void md_upstream_calibration_full(FILE *f, const struct report *r,
+				  const struct chart_list *charts)
+{
+	struct upstream_calibration cal[4];
+	size_t n = upstream_calibrations(r, cal, 4);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct upstream_calibration *c = &cal[i];
+
+		fprintf(f, "## %s (profile `%s`)\n\n", c->commit, c->profile);
 		fprintf(f, "%s. The matrix's figure is the modelled receive throughput gain of "
 			"`%s` over `%s`: 1 / (the Hodges-Lehmann ratio of `%s`) - 1, in %s timing "
 			"(a saturated receive CPU moves MB at the inverse of its cost per MB). "
@@ -356,10 +458,16 @@ void md_upstream_calibration(FILE *f, const struct report *r, const struct chart
 			c->variant, BASELINE_VARIANT, c->metric_path, c->timing ? c->timing : "?",
 			c->cpus);
 		shape_sentence(f, r, c);
-		chart_upstream_name(c, name, sizeof(name));
-		for (size_t k = 0; k < charts->n; k++)
-			if (!strcmp(charts->v[k].name, name) && charts->v[k].drawn)
-				fprintf(f, "![%s](%s/%s.svg)\n\n", charts->v[k].title, rel, name);
+		calibration_chart(f, c, charts, ".");
 		rows_table(f, r, c);
 	}
+	if (!n)
+		fputs("No profile's calibration has runs in this store.\n", f);
+}
+
+int md_upstream_calibrations(const struct report *r)
+{
+	struct upstream_calibration cal[4];
+
+	return upstream_calibrations(r, cal, 4) > 0;
 }

@@ -746,7 +746,9 @@ MMX_MATRIX=$tmp/matrix-1socket.json $MMX report "$pfx" --gate "$tmp/no-gate" --o
 	>/dev/null 2>"$tmp/patho.err"
 check "calibration store: report exits 0" test $? -eq 0
 pmd=$tmp/patho/REPORT.md
-calib() { sed -n '/^## Calibration against upstream: f735eebe55f8/,/^## Every/p' "$pmd"; }
+# the first screen's section, then the page with the calibration in full
+calib() { sed -n '/^## Calibration against upstream: f735eebe55f8/,/^## Every/p' "$pmd"
+	cat "$tmp/patho/report/calibration.md"; }
 calib_rows() {	# calib_rows WHAT ROW-REGEX...: each a row of the calibration table
 	local what=$1 row; shift
 	for row in "$@"; do
@@ -756,6 +758,23 @@ calib_rows() {	# calib_rows WHAT ROW-REGEX...: each a row of the calibration tab
 		check "calibration: $what, row '${row%% *}'" grep -qE "^\| $row" <(calib)
 	done
 }
+# the first screen holds the calibration in short; the page holds it in full
+calib_short() { sed -n '/^## Calibration against upstream: f735eebe55f8/,/^## Every/p' "$pmd"; }
+check "calibration in short: the model's gains at the fewest and most clients, per MB and per packet, beside upstream's ends" \
+	grep -qF -- "- **The model's gain** (\`multi-slot\` over \`baseline\`, modelled receive work per MB): +2.0% at 1 client, +20.0% at 8 (per received packet +2.0% and +20.0%); upstream's: +14.1% at 6 clients, +145.1% at 36." <(calib_short)
+check "calibration in short: the bound, baseline's charge share against the share upstream's largest gain needs" \
+	grep -qF -- "- **The bound:** the charge path is 5.0% of \`baseline\`'s modelled receive work at the fewest clients and 20.0% at the most; upstream's +145.1% needs at least 59%." <(calib_short)
+check "calibration in short: the projection's busiest line and its saturated gain" \
+	grep -qE -- "^- \*\*Contention at upstream's scale\*\* .*busiest line is at most [0-9]+% busy at upstream's 72 CPUs; were the lines saturated, the gain would tend to \+0\.0%\." <(calib_short)
+check "calibration in short: a link to the page, at the profile's section" \
+	bash -c "grep -qF '[the calibration in full](report/calibration.md#f735eebe55f8-profile-pathology)' <(sed -n '/^## Calibration against/,/^## Every/p' '$pmd') &&
+		grep -qF '## f735eebe55f8 (profile \`pathology\`)' '$tmp/patho/report/calibration.md'"
+check "calibration in short: at most 300 words on the first screen" \
+	test "$(calib_short | sed '$d' | wc -w)" -le 300
+check "calibration in short: the page is listed under Detail" \
+	grep -qF -- '- [Calibration against upstream in full](report/calibration.md): ' "$pmd"
+check "calibration in short: a store without a calibration has no such page" \
+	test ! -e "$(dirname "$cmd")/report/calibration.md" -a -e "$(dirname "$cmd")/report/tables.md"
 check "calibration: its section comes right after the decisions" \
 	test "$(grep -n '^## ' "$pmd" | sed -n 2p | cut -d: -f2-)" = \
 	     "## Calibration against upstream: f735eebe55f8 (profile \`pathology\`)"
@@ -804,15 +823,15 @@ mkdir -p "$tmp/patho-third" && mv "$tmp/patho-third.jsonl" "$tmp/patho-third/run
 MMX_MATRIX=$tmp/matrix-1socket.json $MMX report "$tmp/patho-third" --gate "$tmp/no-gate" \
 	--out "$tmp/patho-third/out" >/dev/null 2>&1
 check "calibration: a third of the line demand, saturated: +200.0%, and the model's lack is saturation" \
-	grep -qF "would tend to +200.0% (\`baseline\`'s busiest-line demand over \`multi-slot\`'s; upstream's largest gain is +145.1%): what keeps the projected gain small is how far the lines are from saturation" "$tmp/patho-third/out/REPORT.md"
+	grep -qF "would tend to +200.0% (\`baseline\`'s busiest-line demand over \`multi-slot\`'s; upstream's largest gain is +145.1%): what keeps the projected gain small is how far the lines are from saturation" "$tmp/patho-third/out/report/calibration.md"
 # an upstream whose totals rise with clients: nothing to explain, no such bullet
 jq '.profiles.pathology.calibration.points |= map([.[0], .[0] * 1000, .[0] * 1500])' \
 	"$tmp/matrix-1socket.json" >"$tmp/matrix-rising.json"
 MMX_MATRIX=$tmp/matrix-rising.json $MMX report "$pfx" --gate "$tmp/no-gate" --out "$tmp/patho-rising" \
 	>/dev/null 2>&1
 check "calibration: upstream's totals rising, the report still says the rest but no fall" \
-	bash -c "grep -qF '**Contention projection**' '$tmp/patho-rising/REPORT.md' &&
-		! grep -qF 'Why no projection of this kind' '$tmp/patho-rising/REPORT.md'"
+	bash -c "grep -qF '**Contention projection**' '$tmp/patho-rising/report/calibration.md' &&
+		! grep -qF 'Why no projection of this kind' '$tmp/patho-rising/report/calibration.md'"
 check "calibration: baseline's charge share with the wait, beside the measured one" \
 	grep -qF "\`baseline\`'s charge share of the work there goes from 2.0% at the fewest clients to 16.3% at the most (measured in the guest, receive scope: 5.0% to 20.0%)." <(calib)
 check "calibration: the charge path's own cycles per MB, baseline to multi-slot, row 4 (15000 = 125000 x 12%)" \
@@ -849,7 +868,7 @@ done
 # value analysis again. At 72 CPUs both designs saturate the line: the
 # gain is 2e-11, printed +0.0% (either sign is right)
 $MMX report "$pfx" --gate "$tmp/no-gate" --out "$tmp/patho2s" >/dev/null 2>&1
-pmd2s=$tmp/patho2s/REPORT.md
+pmd2s=$tmp/patho2s/report/calibration.md
 for row in '9 CPUs: \+1\.8% \(42%, 7\.6%\)' '18 CPUs: \+7\.2% \(73%, 12\.3%\)' \
 	   '36 CPUs: \+0\.9% \(99%, 32\.0%\)' '72 CPUs: [+-]0\.0% \(100%, 61\.1%\)'; do
 	check "calibration on two sockets: the projection, row '${row%%:*}'" \
@@ -868,7 +887,7 @@ jq -c '., (select(.matrix.repetition != 1) | .matrix.repetition += 3 | .run_id +
 		then .value *= $k else . end))' "$pfx/runs.jsonl" >"$tmp/patho5/runs.jsonl"
 $MMX report "$tmp/patho5" --gate "$tmp/no-gate" --out "$tmp/patho5/out" >/dev/null 2>&1
 check "calibration at 5 v 5: multi-slot's charge path lower at every client count, and upstream's shape said to show there" \
-	grep -qF '`multi-slot` is lower at 4 and higher at 0 of 4 client counts with the adjusted p below 0.05 (no A/A cells on this metric: its noise floor is not known); each row'"'"'s p and its adjustment are in the table. There upstream'"'"'s shape shows' "$tmp/patho5/out/REPORT.md"
+	grep -qF '`multi-slot` is lower at 4 and higher at 0 of 4 client counts with the adjusted p below 0.05 (no A/A cells on this metric: its noise floor is not known); each row'"'"'s p and its adjustment are in the table. There upstream'"'"'s shape shows' "$tmp/patho5/out/report/calibration.md"
 check "calibration: the charge share upstream's largest gain needs (145.1 / 245.1 = 59%) against the model's largest" \
 	grep -qF "removing the charge functions' own work can gain at most s / (1 - s) of it; a larger measured gain, and the ceiling below, come from receive work outside them. Upstream's largest gain, +145.1%, needs the charge path to be at least 59% of the receive work; the model's largest share is 20.0%" <(calib)
 check "calibration: where the gain lies beyond the charge path's part, said so" \
@@ -894,7 +913,7 @@ jq -c 'if .variant == "multi-slot" and .params.tenants == 4 then
 	>"$tmp/patho2.jsonl" && mkdir -p "$tmp/patho2" && mv "$tmp/patho2.jsonl" "$tmp/patho2/runs.jsonl"
 $MMX report "$tmp/patho2" --gate "$tmp/no-gate" --out "$tmp/patho2/out" >/dev/null 2>&1
 check "calibration: the gain follows the runs (125000 / 110000 - 1 = +13.6%)" \
-	grep -qE '^\| 4 \| 0\.500 \| \+13\.6% \[' "$tmp/patho2/out/REPORT.md"
+	grep -qE '^\| 4 \| 0\.500 \| \+13\.6% \[' "$tmp/patho2/out/report/calibration.md"
 check "decision table: a receive cost change within baseline's charge share carries no caveat" \
 	bash -c "grep '^| RFC 1\. ' '$pmd' | grep -q 'sendfile-clients at tenants=1, .*: -2\.0% ' &&
 		! grep '^| RFC 1\. ' '$pmd' | grep -q 'larger than'"
@@ -913,4 +932,4 @@ $MMX report "$tmp/patho3" --gate "$tmp/no-gate" --out "$tmp/patho3/out" >/dev/nu
 check "calibration at n = 2: exit 0, the chart drawn with upstream's series alone" \
 	bash -c "test $? -eq 0 && test -s '$tmp/patho3/out/report/calibration-pathology.svg'"
 check "calibration at n = 2: no gain, said so, with both n" \
-	grep -qE '^\| 1 \| 0\.125 \| no comparison with baseline \| 2 v 2 \|' "$tmp/patho3/out/REPORT.md"
+	grep -qE '^\| 1 \| 0\.125 \| no comparison with baseline \| 2 v 2 \|' "$tmp/patho3/out/report/calibration.md"
