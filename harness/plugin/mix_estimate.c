@@ -4,11 +4,10 @@
 #include <string.h>
 
 #include "insn_class.h"
+#include "line_hash.h"
 #include "line_owner.h"
 #include "mix_estimate.h"
 
-#define STRIPES 64
-#define NO_OWNER 0xffffffffu
 /*
  * A pending list is kept for the next window when small, or when this
  * window used a quarter of it (a hot line: no regrowing every window).
@@ -26,7 +25,7 @@ struct mix_entry {
 	uint64_t holders;	/* carried in: vCPUs holding the current version */
 	uint32_t *acc;		/* pending accesses in arrival order, packed */
 	uint32_t n, cap;
-	uint32_t owner;		/* carried in: last writer, or NO_OWNER */
+	uint32_t owner;		/* carried in: last writer, or LINE_NO_OWNER */
 	/* the line's own totals, for the hottest lines (mix_hot_lines) */
 	double expected;	/* transfers credited over every window */
 	uint64_t accesses, vcpus;	/* accesses recorded; mask of vCPUs */
@@ -46,23 +45,13 @@ struct mix_table {
 	uint64_t mask;		/* slots per stripe - 1 */
 	uint64_t window_insns, seed;
 	unsigned int nvcpus, nfuncs;
-	struct stripe s[STRIPES];
+	struct stripe s[LINE_STRIPES];
 };
-
-/* splitmix64's finaliser: neighbouring lines land far apart */
-static uint64_t mix(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
 
 static uint64_t next_rand(uint64_t *s)
 {
 	*s += 0x9e3779b97f4a7c15ULL;
-	return mix(*s);
+	return line_mix(*s);
 }
 
 struct mix_table *mix_table_new(uint64_t capacity, unsigned int nvcpus,
@@ -70,7 +59,7 @@ struct mix_table *mix_table_new(uint64_t capacity, unsigned int nvcpus,
 				uint64_t seed)
 {
 	struct mix_table *t;
-	uint64_t per = 16;
+	uint64_t per;
 	size_t nacc;
 
 	if (!window_insns || !nvcpus || !nfuncs || nfuncs > MAX_FUNCS)
@@ -79,18 +68,16 @@ struct mix_table *mix_table_new(uint64_t capacity, unsigned int nvcpus,
 	if (!t)
 		return NULL;
 	memset(t, 0, sizeof(*t));
-	/* a stripe stays at most half full, for short probe chains */
-	while (per * STRIPES < 2 * capacity)
-		per *= 2;
+	per = line_stripe_slots(capacity);
 	t->mask = per - 1;
 	t->window_insns = window_insns;
 	t->seed = seed;
 	t->nvcpus = nvcpus < LINE_MAX_VCPUS ? nvcpus : LINE_MAX_VCPUS;
 	t->nfuncs = nfuncs;
 	nacc = (size_t)t->nvcpus * nfuncs + (size_t)nfuncs * 2 * HOLDER_BUCKETS;
-	for (int i = 0; i < STRIPES; i++)
+	for (int i = 0; i < LINE_STRIPES; i++)
 		pthread_mutex_init(&t->s[i].lock, NULL);
-	for (int i = 0; i < STRIPES; i++) {
+	for (int i = 0; i < LINE_STRIPES; i++) {
 		struct stripe *st = &t->s[i];
 
 		st->slots = calloc(per, sizeof(struct mix_entry));
@@ -108,21 +95,13 @@ struct mix_table *mix_table_new(uint64_t capacity, unsigned int nvcpus,
 static struct mix_entry *lookup(struct mix_table *t, struct stripe *st,
 				uint64_t key, uint64_t h)
 {
-	for (uint64_t i = 0, j = h; i <= t->mask; i++, j = (j + 1) & t->mask) {
-		struct mix_entry *e = &st->slots[j];
+	int fresh;
+	struct mix_entry *e = line_slot(st->slots, sizeof(*e), t->mask, &st->used, key, h,
+					  &fresh);
 
-		if (e->key == key)
-			return e;
-		if (e->key == 0) {
-			if (2 * (st->used + 1) > t->mask + 1)
-				return NULL;
-			st->used++;
-			e->key = key;
-			e->owner = NO_OWNER;
-			return e;
-		}
-	}
-	return NULL;
+	if (e && fresh)
+		e->owner = LINE_NO_OWNER;
+	return e;
 }
 
 /* Adds x expected transfers of e's packed access a, seeing `holders` others. */
@@ -151,7 +130,7 @@ static unsigned int others(uint64_t holders, uint64_t bit)
 
 static int is_transfer(uint32_t owner, uint64_t holders, unsigned int v)
 {
-	return owner != NO_OWNER && owner != v && !(holders & (1ULL << v));
+	return owner != LINE_NO_OWNER && owner != v && !(holders & (1ULL << v));
 }
 
 /* Store-only window: the expectation in closed form. */
@@ -180,7 +159,7 @@ static void end_shuffled(struct mix_table *t, struct stripe *st,
 			 struct mix_entry *e, uint32_t o, uint64_t s)
 {
 	/* from seed, line and window only: the same whatever the thread timing */
-	uint64_t r = mix(t->seed ^ mix(e->key ^ mix(e->window)));
+	uint64_t r = line_mix(t->seed ^ line_mix(e->key ^ line_mix(e->window)));
 
 	for (uint32_t i = e->n - 1; i > 0; i--) {
 		uint32_t j = (uint32_t)(((next_rand(&r) >> 32) * (i + 1)) >> 32);
@@ -242,14 +221,14 @@ static void end_window(struct mix_table *t, struct stripe *st,
 void mix_access(struct mix_table *t, uint64_t addr, unsigned int vcpu,
 		unsigned int func, int is_store, uint64_t now)
 {
-	uint64_t key = (addr >> LINE_SHIFT) + 1, h = mix(key);
-	struct stripe *st = &t->s[h % STRIPES];
+	uint64_t key = (addr >> LINE_SHIFT) + 1, h = line_mix(key);
+	struct stripe *st = &t->s[h % LINE_STRIPES];
 	struct mix_entry *e;
 
 	if (vcpu >= t->nvcpus || func >= t->nfuncs)
 		return;
 	pthread_mutex_lock(&st->lock);
-	e = lookup(t, st, key, (h / STRIPES) & t->mask);
+	e = lookup(t, st, key, (h / LINE_STRIPES) & t->mask);
 	if (!e)
 		goto drop;
 	/*
@@ -282,7 +261,7 @@ drop:
 
 void mix_flush(struct mix_table *t)
 {
-	for (int i = 0; i < STRIPES; i++) {
+	for (int i = 0; i < LINE_STRIPES; i++) {
 		struct stripe *st = &t->s[i];
 
 		pthread_mutex_lock(&st->lock);
@@ -307,7 +286,7 @@ double mix_expected(const struct mix_table *t, unsigned int vcpu,
 
 	if (vcpu >= t->nvcpus || func >= t->nfuncs)
 		return 0;
-	for (int i = 0; i < STRIPES; i++)
+	for (int i = 0; i < LINE_STRIPES; i++)
 		sum += t->s[i].by_vf[(size_t)vcpu * t->nfuncs + func];
 	return sum;
 }
@@ -319,7 +298,7 @@ double mix_expected_by_holders(const struct mix_table *t, unsigned int func,
 
 	if (func >= t->nfuncs || bucket < 0 || bucket >= HOLDER_BUCKETS)
 		return 0;
-	for (int i = 0; i < STRIPES; i++)
+	for (int i = 0; i < LINE_STRIPES; i++)
 		sum += t->s[i].by_holders[((size_t)func * 2 + !!is_store) *
 					  HOLDER_BUCKETS + bucket];
 	return sum;
@@ -329,7 +308,7 @@ void mix_stats(const struct mix_table *t, uint64_t *lines_tracked,
 	       uint64_t *accesses_dropped, uint64_t *line_windows)
 {
 	*lines_tracked = *accesses_dropped = *line_windows = 0;
-	for (int i = 0; i < STRIPES; i++) {
+	for (int i = 0; i < LINE_STRIPES; i++) {
 		*lines_tracked += t->s[i].used;
 		*accesses_dropped += t->s[i].dropped;
 		*line_windows += t->s[i].windows;
@@ -340,7 +319,7 @@ uint64_t mix_accesses(const struct mix_table *t)
 {
 	uint64_t n = 0;
 
-	for (int i = 0; i < STRIPES; i++)
+	for (int i = 0; i < LINE_STRIPES; i++)
 		n += t->s[i].accesses;
 	return n;
 }
@@ -355,7 +334,7 @@ size_t mix_hot_lines(const struct mix_table *t, struct mix_line *out, size_t k)
 {
 	size_t n = 0;
 
-	for (int i = 0; i < STRIPES; i++)
+	for (int i = 0; i < LINE_STRIPES; i++)
 		for (uint64_t j = 0; j <= t->mask; j++) {
 			const struct mix_entry *e = &t->s[i].slots[j];
 			struct mix_line l;
@@ -383,7 +362,7 @@ void mix_table_free(struct mix_table *t)
 {
 	if (!t)
 		return;
-	for (int i = 0; i < STRIPES; i++) {
+	for (int i = 0; i < LINE_STRIPES; i++) {
 		struct stripe *st = &t->s[i];
 
 		if (st->slots)
