@@ -305,23 +305,18 @@ static void decision_table(FILE *f, const char *decisions, const struct chart_li
 	const char *line = decisions, *text;
 	struct decision_row row = { 0 };
 
-	fprintf(f, "## Decision summary\n\nEach question's answer as its confirmatory "
-		"families give it (Holm within each family; the outcome classes, the "
-		"comparisons and their intervals are in [the decisions in full](%s/"
-		"decisions.md)). \"(confirmatory)\" marks an answer its declared families "
-		"decide. The last column is the comparison the answer rests on (a "
-		"significant loss before any gain), or, where nothing decides, the one that "
-		"needs the most runs: its change against baseline (or the family's named "
-		"reference variant) with the Hodges-Lehmann "
-		"interval, the verdict, the adjusted p and n. A question's chart link draws "
-		"its confirmatory comparisons as a forest plot. Holm corrects within each "
-		"family, not across the families of one question. The tests are exact at "
-		"small n, which puts a floor under p: at 5 runs a side the smallest "
-		"Mann-Whitney p is 2/252 = 0.0079 (0.024 after Holm in a family of 3), "
-		"reached only when the two sets do not overlap. A percentage in parentheses "
-		"after an interval is its exact coverage; \"BH\" marks a descriptive p "
-		"(Benjamini-Hochberg over every comparison in no family), which decides "
-		"nothing.\n\n| question | answer | "
+	fprintf(f, "## Decision summary\n\nEach question's answer from its confirmatory "
+		"families (Holm within each family, not across a question's families; every "
+		"comparison with its interval: [the decisions in full](%s/decisions.md)); "
+		"\"(confirmatory)\" marks an answer they decide. The last column is the "
+		"comparison the answer rests on (a significant loss before any gain) or, where "
+		"nothing decides, the one that needs the most runs: its change against baseline "
+		"(or the family's reference) with the Hodges-Lehmann interval and, in "
+		"parentheses, its exact coverage; the verdict; the adjusted p (\"BH\": "
+		"descriptive, Benjamini-Hochberg over the comparisons in no family, deciding "
+		"nothing); n. The tests are exact, so p has a floor: at 5 runs a side 2/252 = "
+		"0.0079, reached only when the two sets do not overlap. A chart link draws the "
+		"question's confirmatory comparisons.\n\n| question | answer | "
 		"deciding comparison: effect [interval], verdict, n |\n|---|---|---|\n", rel);
 	while (line && *line) {
 		const char *end = strchr(line, '\n');
