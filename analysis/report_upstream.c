@@ -239,7 +239,7 @@ static void queue_bullet(FILE *f, const struct upstream_calibration *c,
 		"collapse.\n", f);
 }
 
-/* The first point and the last, against the series' peak: "from X at n to Y at m (xR)". */
+/* The series' peak and its last point: "from X at n clients to Y at m (xR)"; 1: it fell. */
 static int series_fall(char *buf, size_t cap, const struct upstream_calibration *c, int with)
 {
 	size_t peak = 0, last = c->npoints - 1;
@@ -279,9 +279,9 @@ static void fixed_price_bullet(FILE *f, const struct upstream_calibration *c)
 		"population grows; `tests/unit/test_closed_queue.c` checks it), so the "
 		"projection's totals can only rise or level off, and its gain goes from the "
 		"ratio of the two kernels' work per MB, at few CPUs, towards the ratio of "
-		"their busiest lines' demands, once `%s`'s line saturates. A falling total needs a transfer whose price rises with the "
-		"CPUs contending for the line, or a cost outside the charge path that grows "
-		"with them. No measurement here gives that price: this host has 2 CPUs and no "
+		"their busiest lines' demands, once `%s`'s line saturates. A falling total "
+		"needs a transfer whose price rises with the CPUs contending for the line, "
+		"or a cost outside the charge path that grows with them. No measurement here gives that price: this host has 2 CPUs and no "
 		"hardware PMU, and TCG times no coherence traffic; fitting one to upstream's "
 		"table would make this calibration circular.\n", without, with, BASELINE_VARIANT);
 }
@@ -294,21 +294,27 @@ static const char *shape_word(const struct calibration_shape *s)
 	       "the noise)";
 }
 
+/* "**Shape: ...**" in a line; 0 when fewer than two client counts have a gain. */
+static int shape_line(FILE *f, const struct calibration_shape *s)
+{
+	if (!s->steps) {
+		fputs("**Shape: not comparable**: fewer than two client counts have a gain.\n\n", f);
+		return 0;
+	}
+	fprintf(f, "**Shape: %s.** Upstream's gain rises at %zu of its %zu steps; the "
+		"model's rises at %zu of %zu and falls at %zu (%zu of them with intervals "
+		"apart).\n\n", shape_word(s), s->upstream_rises, s->upstream_steps, s->rises,
+		s->steps, s->falls, s->falls_apart);
+	return 1;
+}
+
 static void shape_sentence(FILE *f, const struct report *r, const struct upstream_calibration *c)
 {
 	struct calibration_shape s;
-	const char *word;
 
 	calibration_shape(c, &s);
-	if (!s.steps) {
-		fputs("**Shape: not comparable**: fewer than two client counts have a gain.\n\n", f);
+	if (!shape_line(f, &s))
 		return;
-	}
-	word = shape_word(&s);
-	fprintf(f, "**Shape: %s.** Upstream's gain rises at %zu of its %zu steps; the "
-		"model's rises at %zu of %zu and falls at %zu (%zu of them with intervals "
-		"apart).\n\n", word, s.upstream_rises, s.upstream_steps, s.rises, s.steps,
-		s.falls, s.falls_apart);
 	charge_bullet(f, c, &s);
 	packet_bullet(f, r, c);
 	if (!isnan(s.share_first) && !isnan(s.share_last)) {
@@ -374,8 +380,9 @@ static void short_bullets(FILE *f, const struct upstream_calibration *c,
 
 	gain_ends(c, &first, &last);
 	if (first) {
-		fprintf(f, "- **The model's gain** (`%s` over `%s`, modelled receive work per MB): "
+		fprintf(f, "- **The model's gain** (`%s` over `%s` on `%s`): "
 			"%+.1f%% at %g client%s, %+.1f%% at %g", c->variant, BASELINE_VARIANT,
+			c->metric_path,
 			first->gain * 100, first->clients, first->clients == 1 ? "" : "s",
 			last->gain * 100, last->clients);
 		if (!isnan(first->packet_gain.ratio) && !isnan(last->packet_gain.ratio))
@@ -421,16 +428,8 @@ void md_upstream_calibration(FILE *f, const struct report *r, const struct chart
 		fprintf(f, "`%s`'s modelled receive throughput gain over `%s` against "
 			"upstream's measured one, at the same clients per CPU.\n\n", c->variant,
 			BASELINE_VARIANT);
-		if (!s.steps) {
-			fputs("**Shape: not comparable**: fewer than two client counts have a "
-			      "gain.\n\n", f);
-		} else {
-			fprintf(f, "**Shape: %s.** Upstream's gain rises at %zu of its %zu steps; "
-				"the model's rises at %zu of %zu and falls at %zu (%zu of them with "
-				"intervals apart).\n\n", shape_word(&s), s.upstream_rises,
-				s.upstream_steps, s.rises, s.steps, s.falls, s.falls_apart);
+		if (shape_line(f, &s))
 			short_bullets(f, c, &s);
-		}
 		calibration_chart(f, c, charts, rel);
 		fprintf(f, "Every row with its intervals, the charge path's own cycles, the "
 			"per-packet gains, the projection and upstream's table: [the calibration "

@@ -761,7 +761,7 @@ calib_rows() {	# calib_rows WHAT ROW-REGEX...: each a row of the calibration tab
 # the first screen holds the calibration in short; the page holds it in full
 calib_short() { sed -n '/^## Calibration against upstream: f735eebe55f8/,/^## Every/p' "$pmd"; }
 check "calibration in short: the model's gains at the fewest and most clients, per MB and per packet, beside upstream's ends" \
-	grep -qF -- "- **The model's gain** (\`multi-slot\` over \`baseline\`, modelled receive work per MB): +2.0% at 1 client, +20.0% at 8 (per received packet +2.0% and +20.0%); upstream's: +14.1% at 6 clients, +145.1% at 36." <(calib_short)
+	grep -qF -- "- **The model's gain** (\`multi-slot\` over \`baseline\` on \`cost.rx_modelled_cycles_skylake_per_mb\`): +2.0% at 1 client, +20.0% at 8 (per received packet +2.0% and +20.0%); upstream's: +14.1% at 6 clients, +145.1% at 36." <(calib_short)
 check "calibration in short: the bound, baseline's charge share against the share upstream's largest gain needs" \
 	grep -qF -- "- **The bound:** the charge path is 5.0% of \`baseline\`'s modelled receive work at the fewest clients and 20.0% at the most; upstream's +145.1% needs at least 59%." <(calib_short)
 check "calibration in short: the projection's busiest line and its saturated gain" \
