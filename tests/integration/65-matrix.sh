@@ -55,6 +55,13 @@ bad "a family's timing mode" '.profiles.quick.families[0].timing_mode = "fast"' 
 	'$.profiles.quick.families[0].timing_mode: expected tcg, icount or kvm'
 bad "knob out of its schema" '.variants["multi-slot-32-s4"].knobs.slots = 99' \
 	'$.variants.multi-slot-32-s4.knobs.slots'
+bad "more vCPUs than the axis's kernel brings up" \
+	'.profiles.tiny.cells[0].workload = "sendfile-clients" | .profiles.tiny.cells[0].grid = {cpus: [4, 16]}' \
+	'$.profiles.tiny.cells[0].grid.cpus[1]: 16 vCPUs, but kconfig axis base builds CONFIG_NR_CPUS=8'
+jq '.profiles.tiny.cells[0].workload = "sendfile-clients" | .profiles.tiny.cells[0].kconfig = ["cpus16"]
+    | .profiles.tiny.cells[0].grid = {cpus: [16]}' "$work/ok.json" >"$work/cpus16.json"
+check "16 vCPUs on the cpus16 axis (its fragment overrides base's CONFIG_NR_CPUS) are accepted" \
+	env MMX_MATRIX="$work/cpus16.json" $MMX matrix --profile tiny --dry-run
 bad "unknown knob: named as the variant's, with the known ones" \
 	'.variants["multi-slot"].knob_schema |= del(.overflow)' \
 	"variant multi-slot has no parameter 'overflow' (known: slots policy sizing)"

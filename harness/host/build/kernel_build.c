@@ -228,6 +228,25 @@ static int step_prepare_tree(const struct source_tree *st,
 	return 0;
 }
 
+/* The text of fragments from..nfrags-1, joined: the settings that override earlier ones. */
+static char *later_fragments(const struct kernel_spec *ks, int from)
+{
+	char *all = strdup("");
+
+	for (int k = from; all && k < ks->nfrags; k++) {
+		char *frag = read_whole_file(ks->frags[k], NULL), *joined = NULL;
+
+		if (!frag)
+			continue;	/* resolving the spec has already named it */
+		if (asprintf(&joined, "%s%s\n", all, frag) < 0)
+			joined = NULL;
+		free(frag);
+		free(all);
+		all = joined;
+	}
+	return all;
+}
+
 static int step_configure(const struct matrix *m, const struct kernel_spec *ks,
 			  const char *log)
 {
@@ -276,10 +295,12 @@ static int step_configure(const struct matrix *m, const struct kernel_spec *ks,
 		goto failed;
 	for (int k = 0; k < ks->nfrags; k++) {
 		char *frag = read_whole_file(ks->frags[k], NULL);
+		char *later = later_fragments(ks, k + 1);
 
 		if (frag)
-			bad += kconfig_check(ks->frag_names[k], frag, config_text,
+			bad += kconfig_check(ks->frag_names[k], frag, later, config_text,
 					     problems, sizeof(problems));
+		free(later);
 		free(frag);
 	}
 	free(config_text);

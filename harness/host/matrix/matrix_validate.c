@@ -5,10 +5,13 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "family_spec.h"
+#include "file_read.h"
+#include "kconfig_fragment.h"
 #include "log.h"
 #include "matrix_cells.h"
 #include "matrix_validate.h"
@@ -284,6 +287,66 @@ static void check_timing_modes(struct validation *v, const char *p, json_t *mode
 			problem(v, "%s.timing_modes[%zu]: expected tcg, icount or kvm", p, i);
 }
 
+/*
+ * CONFIG_NR_CPUS as a kconfig axis's fragments set it (merge_config.sh: the
+ * last setting wins), with the fragment that sets it; 0 when none does.
+ */
+static long axis_nr_cpus(const struct matrix *m, const char *axis, const char **from)
+{
+	json_t *frags = matrix_kconfig_axis(m, axis), *f;
+	long nr = 0;
+	size_t i;
+
+	json_array_foreach(frags, i, f) {
+		char abs[4096], value[64], *text;
+
+		if (!json_is_string(f))
+			continue;
+		matrix_repo_path(m, json_string_value(f), abs, sizeof(abs));
+		text = read_whole_file(abs, NULL);
+		if (text && kconfig_fragment_value(text, "CONFIG_NR_CPUS", value,
+						   sizeof(value))) {
+			nr = strtol(value, NULL, 10);
+			*from = json_string_value(f);
+		}
+		free(text);
+	}
+	return nr;
+}
+
+/*
+ * A guest given more vCPUs than its kernel's CONFIG_NR_CPUS brings up only
+ * NR_CPUS of them, and the cell would measure fewer receive CPUs than it says.
+ */
+static void check_cpus_fit(struct validation *v, const char *path, json_t *g)
+{
+	json_t *cpus = json_object_get(json_object_get(g, "grid"), "cpus");
+	json_t *axes = json_object_get(g, "kconfig"), *axis, *c;
+	json_t *base = axes ? NULL : json_pack("[s]", "base");
+	long long guest = matrix_guest_int(v->m, "cpus", 4);
+	size_t i, j;
+
+	json_array_foreach(axes ? axes : base, i, axis) {
+		const char *name = json_string_value(axis), *from = "";
+		long nr = name ? axis_nr_cpus(v->m, name, &from) : 0;
+
+		if (nr <= 0)
+			continue;
+		json_array_foreach(cpus, j, c)
+			if (json_is_integer(c) && json_integer_value(c) > nr)
+				problem(v, "%s.grid.cpus[%zu]: %lld vCPUs, but kconfig axis %s builds "
+					"CONFIG_NR_CPUS=%ld (%s), so the guest would bring up only "
+					"%ld: run the cell on an axis whose fragments set "
+					"CONFIG_NR_CPUS to at least %lld", path, j,
+					json_integer_value(c), name, nr, from, nr,
+					json_integer_value(c));
+		if (!cpus && guest > nr)
+			problem(v, "%s: the guest's %lld vCPUs ($.guest.cpus) exceed kconfig "
+				"axis %s's CONFIG_NR_CPUS=%ld (%s)", path, guest, name, nr, from);
+	}
+	json_decref(base);
+}
+
 static void check_group(struct validation *v, const char *path, json_t *g)
 {
 	const char *wname = json_string_value(json_object_get(g, "workload")), *key;
@@ -301,6 +364,7 @@ static void check_group(struct validation *v, const char *path, json_t *g)
 		snprintf(p, sizeof(p), "%s.kconfig", path);
 		check_names(v, p, json_object_get(g, "kconfig"), axis_lookup, "kconfig axis");
 	}
+	check_cpus_fit(v, path, g);
 	if (json_object_get(g, "timing_modes"))
 		check_timing_modes(v, path, json_object_get(g, "timing_modes"));
 	val = json_object_get(g, "repetitions");
