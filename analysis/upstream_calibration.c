@@ -69,6 +69,7 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	c->transfer_cycles_remote = json_number_value(json_object_get(spec,
 								      "transfer_cycles_remote"));
 	c->cpus = json_number_value(json_object_get(spec, "cpus"));
+	c->guest_cpus = json_number_value(json_object_get(spec, "guest_cpus"));
 	/* matrix.json was validated before the report: only guard the use */
 	if (!c->commit || !c->workload || !c->variant || !c->metric_path || c->cpus <= 0)
 		return -1;
@@ -348,7 +349,8 @@ size_t upstream_calibrations(const struct report *r, struct upstream_calibration
 			if (!strcmp(cl->profile, name) && !strcmp(cl->variant, c->variant) &&
 			    !strcmp(cl->workload, c->workload) && c->timing &&
 			    !strcmp(cl->timing, c->timing) && cl->metrics[c->metric].n > 0 &&
-			    !isnan(cell_param(cl, "cpus")))
+			    !isnan(cell_param(cl, "cpus")) &&
+			    (c->guest_cpus <= 0 || cell_param(cl, "cpus") == c->guest_cpus))
 				add_row(r, c, cl);
 		}
 		aa_floor(r, c, name);

@@ -86,6 +86,11 @@ struct upstream_calibration {
 	const char *profile, *commit, *reference, *workload, *variant, *timing;
 	const char *metric_path, *share_path, *charge_path;
 	const char *ceiling_variant;	/* NULL: none declared */
+	/*
+	 * only the cells on this many vCPUs (a profile that varies the guest's
+	 * CPUs compares one CPU count's clients with upstream's); 0: every cell
+	 */
+	double guest_cpus;
 	int metric, share_metric;	/* metric_defs indexes; share -1: none */
 	int charge_metric;		/* -1: none declared */
 	int packet_metric;		/* the gain per received packet, -1: none */

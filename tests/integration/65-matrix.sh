@@ -88,6 +88,8 @@ bad "calibration: a metric the workload lacks" \
 bad "calibration: a charge metric the workload lacks" \
 	'.profiles.pathology.calibration.charge_metric = "cost.rx_nope_per_mb"' \
 	"\$.profiles.pathology.calibration.charge_metric: sendfile-clients has no metric 'cost.rx_nope_per_mb'"
+bad "calibration: guest_cpus not a CPU count" '.profiles.pathology.calibration.guest_cpus = 0' \
+	'$.profiles.pathology.calibration.guest_cpus: expected the guest'"'"'s vCPUs'
 bad "calibration: upstream's rows out of order" \
 	'.profiles.pathology.calibration.points[1][0] = 3' \
 	'$.profiles.pathology.calibration.points[1]: expected [clients, without, with], all > 0, clients rising'

@@ -746,6 +746,18 @@ MMX_MATRIX=$tmp/matrix-1socket.json $MMX report "$pfx" --gate "$tmp/no-gate" --o
 	>/dev/null 2>"$tmp/patho.err"
 check "calibration store: report exits 0" test $? -eq 0
 pmd=$tmp/patho/REPORT.md
+# guest_cpus keeps one vCPU count's cells (every fixture cell is on 8)
+for n in 8 16; do
+	jq --argjson n "$n" '.profiles.pathology.calibration.guest_cpus = $n' \
+		"$tmp/matrix-1socket.json" >"$tmp/matrix-guest$n.json"
+	MMX_MATRIX=$tmp/matrix-guest$n.json $MMX report "$pfx" --gate "$tmp/no-gate" \
+		--out "$tmp/patho-guest$n" >/dev/null 2>&1
+done
+check "calibration guest_cpus=8: the same rows as without it" \
+	diff <(grep '^| [0-9]' "$tmp/patho/report/calibration.md") \
+	     <(grep '^| [0-9]' "$tmp/patho-guest8/report/calibration.md")
+check "calibration guest_cpus=16: cells on other vCPU counts are left out (none here: no page)" \
+	test ! -e "$tmp/patho-guest16/report/calibration.md" -a -e "$tmp/patho-guest16/REPORT.md"
 # the first screen's section, then the page with the calibration in full
 calib() { sed -n '/^## Calibration against upstream: f735eebe55f8/,/^## Every/p' "$pmd"
 	cat "$tmp/patho/report/calibration.md"; }

@@ -712,7 +712,7 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 					    "charge_metric", "contention_metric", "transfer_cycles",
 					    "contention_cost_metric", "contention_charge_metric",
 					    "sockets", "transfer_cycles_remote", "packet_metric", "points",
-					    NULL };
+					    "guest_cpus", NULL };
 	const char *wname = json_string_value(json_object_get(cal, "workload"));
 	const char *var = json_string_value(json_object_get(cal, "variant"));
 	json_t *cpus = json_object_get(cal, "cpus"), *pts = json_object_get(cal, "points"), *pt;
@@ -729,11 +729,16 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 	only_keys(v, cp, cal, keys, "commit, reference, cpus, workload, variant, "
 		  "ceiling_variant, metric, share_metric, charge_metric, contention_metric, "
 		  "transfer_cycles, contention_cost_metric, contention_charge_metric, sockets, "
-		  "transfer_cycles_remote, packet_metric, points");
+		  "transfer_cycles_remote, packet_metric, points, guest_cpus");
 	if (!json_is_string(json_object_get(cal, "commit")))
 		problem(v, "%s.calibration.commit: expected the upstream commit the table is from", p);
 	if (!json_is_integer(cpus) || json_integer_value(cpus) < 1)
 		problem(v, "%s.calibration.cpus: expected upstream's CPU count, an integer >= 1", p);
+	if (json_object_get(cal, "guest_cpus") &&
+	    (!json_is_integer(json_object_get(cal, "guest_cpus")) ||
+	     json_integer_value(json_object_get(cal, "guest_cpus")) < 1))
+		problem(v, "%s.calibration.guest_cpus: expected the guest's vCPUs whose cells are "
+			"compared with upstream's, an integer >= 1", p);
 	if (!var || !json_object_get(json_object_get(v->m->root, "variants"), var))
 		problem(v, "%s.calibration.variant: unknown variant '%s'", p, var ?: "(missing)");
 	if (json_object_get(cal, "ceiling_variant") &&
