@@ -60,7 +60,8 @@ static void one_chart(const char *dir, struct chart_list *l, const struct upstre
 			(isnan(row->gain_hi) ? row->gain : row->gain_hi) * 100);
 		gains++;
 	}
-	snprintf(sub, sizeof(sub), "timing mode: %s; %s, Hodges-Lehmann bars; upstream: "
+	/* two lines: a metric path is too long to share one with upstream's part */
+	snprintf(sub, sizeof(sub), "timing mode: %s; %s, Hodges-Lehmann bars\nupstream: "
 		 "%g CPUs, published throughput with / without - 1", c->timing ? c->timing : "?",
 		 c->metric_path, c->cpus);
 	chart_preamble(gp, ch, sub, "clients per CPU", "throughput gain over baseline (%)");

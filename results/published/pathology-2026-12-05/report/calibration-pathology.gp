@@ -1,6 +1,6 @@
 set terminal svg size 1000,600 dynamic noenhanced font 'sans,12' background '#ffffff'
 set output 'calibration-pathology.svg'
-set title "multi-slot over baseline: modelled receive gain against upstream f735eebe55f8\ntiming mode: icount; cost.rx_modelled_cycles_skylake_per_mb, Hodges-Lehmann bars; upstream: 72 CPUs, published throughput with / without - 1"
+set title "multi-slot over baseline: modelled receive gain against upstream f735eebe55f8\ntiming mode: icount; cost.rx_modelled_cycles_skylake_per_mb, Hodges-Lehmann bars\nupstream: 72 CPUs, published throughput with / without - 1"
 set xlabel "clients per CPU"
 set ylabel "throughput gain over baseline (%)"
 set grid
