@@ -13,7 +13,10 @@ COMMON_SRC := harness/common/result_frame.c harness/common/kernel_symbols.c \
 LIB_SRC    := $(wildcard lib/*.c)
 HOST_STAGES := matrix build image boot store run
 HOST_SRC   := $(foreach s,$(HOST_STAGES),$(wildcard harness/host/$(s)/*.c))
-ANALYSIS_SRC := $(wildcard analysis/*.c)
+# analysis/, bottom up (docs/architecture.md): numerics < model < format <
+# charts, summaries < pages; each folder sees its own headers and those below
+ANALYSIS_LAYERS := numerics model format charts summaries pages
+ANALYSIS_SRC := $(foreach l,$(ANALYSIS_LAYERS),$(wildcard analysis/$(l)/*.c))
 CLI_SRC    := $(wildcard cli/*.c)
 # the agent, bottom up (docs/architecture.md): guest < tenants < load <
 # probes < window < workloads; each folder sees its own headers and those of
@@ -23,7 +26,7 @@ AGENT_SRC  := $(foreach l,$(AGENT_LAYERS),$(wildcard harness/agent/$(l)/*.c))
 # the cost plugin: a shared object QEMU loads (-plugin), built against the
 # plugin header of the installed QEMU (scripts/qemu-plugin-header.sh)
 PLUGIN_SRC := $(wildcard harness/plugin/*.c)
-HEADERS    := $(wildcard harness/*/*.h harness/host/*/*.h harness/agent/*/*.h analysis/*.h lib/*.h cli/*.h)
+HEADERS    := $(wildcard harness/*/*.h harness/host/*/*.h harness/agent/*/*.h analysis/*/*.h lib/*.h cli/*.h)
 GLIB_FLAGS  = $(shell pkg-config --cflags --libs glib-2.0)
 
 # The default job: the quick profile of matrix.json (kernels, then runs in
@@ -82,7 +85,13 @@ IMAGE_INC  := $(BUILD_INC) -Iharness/host/image
 BOOT_INC   := $(IMAGE_INC) -Iharness/host/boot
 STORE_INC  := $(BOOT_INC) -Iharness/host/store
 RUN_INC    := $(STORE_INC) -Iharness/host/run
-CLI_INC    := $(RUN_INC) -Ianalysis -Icli
+NUMERICS_INC  := -Ilib -Ianalysis/numerics
+MODEL_INC     := $(NUMERICS_INC) -Ianalysis/model
+FORMAT_INC    := $(MODEL_INC) -Ianalysis/format
+CHARTS_INC    := $(FORMAT_INC) -Ianalysis/charts
+SUMMARIES_INC := $(FORMAT_INC) -Ianalysis/summaries
+PAGES_INC     := $(CHARTS_INC) -Ianalysis/pages
+CLI_INC    := $(RUN_INC) $(PAGES_INC) -Ianalysis/summaries -Icli
 $(BUILD)/obj/lib/%.o:                CFLAGS += -Ilib
 $(BUILD)/obj/harness/host/matrix/%.o: CFLAGS += $(MATRIX_INC)
 $(BUILD)/obj/harness/host/build/%.o:  CFLAGS += $(BUILD_INC)
@@ -90,7 +99,12 @@ $(BUILD)/obj/harness/host/image/%.o:  CFLAGS += $(IMAGE_INC)
 $(BUILD)/obj/harness/host/boot/%.o:   CFLAGS += $(BOOT_INC)
 $(BUILD)/obj/harness/host/store/%.o:  CFLAGS += $(STORE_INC)
 $(BUILD)/obj/harness/host/run/%.o:    CFLAGS += $(RUN_INC)
-$(BUILD)/obj/analysis/%.o:           CFLAGS += -Ilib -Ianalysis
+$(BUILD)/obj/analysis/numerics/%.o:  CFLAGS += $(NUMERICS_INC)
+$(BUILD)/obj/analysis/model/%.o:     CFLAGS += $(MODEL_INC)
+$(BUILD)/obj/analysis/format/%.o:    CFLAGS += $(FORMAT_INC)
+$(BUILD)/obj/analysis/charts/%.o:    CFLAGS += $(CHARTS_INC)
+$(BUILD)/obj/analysis/summaries/%.o: CFLAGS += $(SUMMARIES_INC)
+$(BUILD)/obj/analysis/pages/%.o:     CFLAGS += $(PAGES_INC)
 $(BUILD)/obj/cli/%.o:                CFLAGS += $(CLI_INC)
 HOST_LIB := $(BUILD)/libmmxhost.a
 

@@ -15,13 +15,27 @@ import sys
 
 STAGES = ['harness/host/' + s for s in ('matrix', 'build', 'image', 'boot', 'store', 'run')]
 # what each folder may include besides itself: only folders below it
+# analysis/, by layer, bottom up: the numerics know nothing of a report;
+# the model (store, cells, comparisons, families, answers) is structures and
+# their computation, no text; format is how numbers and verdicts read; the
+# charts and the summaries render the model, the pages render it and link
+# the charts
+ANALYSIS = {
+    'analysis/numerics': [],
+    'analysis/model': ['analysis/numerics'],
+    'analysis/format': ['analysis/numerics', 'analysis/model'],
+}
+ANALYSIS['analysis/charts'] = ANALYSIS['analysis/format'] + ['analysis/format']
+ANALYSIS['analysis/summaries'] = ANALYSIS['analysis/format'] + ['analysis/format']
+ANALYSIS['analysis/pages'] = ANALYSIS['analysis/charts'] + ['analysis/charts']
 MAY_USE = {
     'harness/common': [],
     'lib': [],
-    'analysis': ['lib', 'harness/common'],
     'harness/plugin': ['harness/common'],
-    'cli': ['lib', 'harness/common', 'analysis'] + STAGES,
+    'cli': ['lib', 'harness/common'] + list(ANALYSIS) + STAGES,
 }
+for folder, below in ANALYSIS.items():
+    MAY_USE[folder] = ['lib', 'harness/common'] + below
 for i, s in enumerate(STAGES):
     MAY_USE[s] = ['lib', 'harness/common'] + STAGES[:i]
 # the agent's folders, by job, bottom up: each may use those before it
@@ -31,8 +45,29 @@ for i, s in enumerate(AGENT):
     MAY_USE[s] = ['harness/common'] + AGENT[:i]
 
 
-def includes(root):
+# folders whose every file must sit in one of their layers above
+LAYERED = ['analysis', 'harness/agent', 'harness/host']
+
+
+def strays(root):
     bad = 0
+    for top in LAYERED:
+        d = os.path.join(root, top)
+        if not os.path.isdir(d):
+            continue
+        for dirpath, _, names in os.walk(d):
+            folder = os.path.relpath(dirpath, root)
+            if folder in MAY_USE:
+                continue
+            for name in sorted(names):
+                if name.endswith(('.c', '.h')):
+                    print(f'{folder}/{name}: in no layer of {top}/')
+                    bad += 1
+    return bad
+
+
+def includes(root):
+    bad = strays(root)
     for folder, allowed in MAY_USE.items():
         d = os.path.join(root, folder)
         if not os.path.isdir(d):
