@@ -19,11 +19,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "answers.h"
 #include "charts.h"
 #include "commands.h"
 #include "log.h"
 #include "provenance.h"
-#include "report.h"
+#include "model.h"
 #include "report_md.h"
 #include "run_store.h"
 #include "store_merge.h"
@@ -133,7 +134,8 @@ static int build_and_write(struct report *r, json_t *matrix_variants)
 		return 1;
 	for (size_t i = 0; i < r->nvariants; i++)
 		order[i] = r->variants[i].name;
-	if (cells_build(r, order, r->nvariants) < 0 || comparisons_build(r) < 0) {
+	if (cells_build(r, order, r->nvariants) < 0 || comparisons_build(r) < 0 ||
+	    answers_build(r) < 0) {
 		free(order);
 		return 1;
 	}
@@ -179,6 +181,7 @@ int cmd_report(const struct matrix *m, int argc, char **argv)
 	/* the families and margins each profile declared before its runs */
 	r.profiles = json_object_get(m->root, "profiles");
 	rc = build_and_write(&r, json_object_get(m->root, "variants"));
+	answers_free(&r);
 	families_free(&r);
 	cells_free(&r);
 	free(r.cmp);

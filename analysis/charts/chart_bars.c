@@ -204,14 +204,9 @@ void chart_slot_heatmap(const struct report *r, const char *dir, struct chart_li
 
 /* ---- PREEMPT_RT against the base kconfig */
 
-static int is_rt(const char *kconfig)
-{
-	return strstr(kconfig, "rt") != NULL;
-}
-
 static int rt_pair(const struct report *r, const struct cell *c, size_t m)
 {
-	if (!is_rt(c->kconfig))
+	if (!kconfig_is_rt(c->kconfig))
 		return 0;
 	for (size_t i = 0; i < r->ncells; i++) {
 		const struct cell *b = &r->cells[i];

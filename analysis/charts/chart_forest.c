@@ -65,19 +65,18 @@ static size_t forest_rows(const struct report *r, const char *question,
 			  const struct comparison **rows, size_t cap)
 {
 	const struct family *fams[FOREST_MAX_ROWS];
-	size_t nf = 0, n = 0;
+	const struct comparison *c;
+	struct family_walk w;
+	size_t n = 0;
 
 	if (question)
-		nf = families_of_question(r, question, fams, FOREST_MAX_ROWS);
-	for (size_t f = 0; f < r->nfamilies; f++) {
-		int in = !question;
-
-		for (size_t j = 0; j < nf && !in; j++)
-			in = fams[j] == &r->families[f];
-		for (size_t i = 0; in && i < r->ncmp && n < cap; i++)
-			if (r->cmp[i].family == (int)f && drawable(&r->cmp[i]))
-				rows[n++] = &r->cmp[i];
-	}
+		family_walk_start(&w, r, fams,
+				  families_of_question(r, question, fams, FOREST_MAX_ROWS));
+	else
+		family_walk_start(&w, r, NULL, 0);
+	while ((c = family_walk_next(&w)) && n < cap)
+		if (drawable(c))
+			rows[n++] = c;
 	return n;
 }
 

@@ -186,3 +186,23 @@ const char *question_title(const char *id)
 			return titles[i][1];
 	return id;
 }
+
+const char *question_heading(const char *id)
+{
+	static const char *const headings[][2] = {
+		{ "rfc1", "RFC 1. Keep the single-memcg per-CPU stock at all?" },
+		{ "rfc2", "RFC 2. A network-specific batch, or a general multi-memcg cache?" },
+		{ "rfc3", "RFC 3. If multi-memcg: how many slots, static or dynamic, which "
+		  "eviction policy?" },
+		{ "rfc4", "RFC 4. Does throughput matter on PREEMPT_RT?" },
+		{ "article1", "Article 1. Plain atomics, no per-CPU cache, as the baseline to beat" },
+		{ "article2", "Article 2. Split task/irq stocks (no irq disabling on the task "
+		  "path)" },
+		{ "article3", "Article 3. A local-lock objcg (byte) stock" },
+	};
+
+	for (size_t i = 0; i < sizeof(headings) / sizeof(headings[0]); i++)
+		if (!strcmp(headings[i][0], id))
+			return headings[i][1];
+	return id;
+}

@@ -40,5 +40,7 @@ void distinct_field(const struct report *r, const char *variant, const char *fie
 		    char *buf, size_t cap);
 /* "RFC 1" for "rfc1": a question's short title. */
 const char *question_title(const char *id);
+/* "RFC 1. Keep the single-memcg per-CPU stock at all?": its heading. */
+const char *question_heading(const char *id);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "family_spec.h"
 #include "model.h"
 #include "run_store.h"
 
@@ -228,4 +229,15 @@ size_t timing_modes(const struct report *r, const char **out, size_t cap)
 			out[n++] = r->cells[i].timing;
 	}
 	return n;
+}
+
+int cell_in_test(const struct cell *c, json_t *family, json_t *test, const char *mode)
+{
+	return family_test_matches(family, test, mode, c->variant, c->workload, c->kconfig,
+				   c->timing, c->params_json);
+}
+
+int kconfig_is_rt(const char *kconfig)
+{
+	return strstr(kconfig, "rt") != NULL;
 }

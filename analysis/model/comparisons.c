@@ -111,9 +111,7 @@ static int add_references(struct report *r, struct cell *c)
 		if (!strcmp(ref, BASELINE_VARIANT) || !strcmp(ref, c->variant))
 			continue;
 		json_array_foreach(json_object_get(fam, "tests"), k, test) {
-			if (!family_test_matches(fam, test, family_timing(prof, fam), c->variant,
-						 c->workload, c->kconfig, c->timing,
-						 c->params_json))
+			if (!cell_in_test(c, fam, test, family_timing(prof, fam)))
 				continue;
 			base = cell_find(r, ref, c->workload, c->params, c->timing, c->kconfig);
 			if (base && !compared_with(r, c, base) && add_cell(r, c, base) < 0)

@@ -37,8 +37,7 @@ static int member_of(const struct family *f, const struct comparison *c, json_t 
 	return c->metric == m && c->family < 0 && !c->not_tested &&
 	       !strcmp(cell->profile, f->profile) &&
 	       !strcmp(c->base->variant, family_reference(f->spec)) &&
-	       family_test_matches(f->spec, test, f->timing, cell->variant, cell->workload,
-				   cell->kconfig, cell->timing, cell->params_json);
+	       cell_in_test(cell, f->spec, test, f->timing);
 }
 
 /* The test's comparisons on the first declared metric that has any. */
@@ -231,5 +230,48 @@ size_t families_of_question(const struct report *r, const char *question,
 				break;
 			}
 	}
+	return n;
+}
+
+void family_walk_start(struct family_walk *w, const struct report *r,
+		       const struct family *const *fams, size_t nf)
+{
+	*w = (struct family_walk){ .r = r, .fams = fams, .nf = fams ? nf : r->nfamilies };
+}
+
+static int walk_family(const struct family_walk *w, size_t k)
+{
+	return w->fams ? (int)(w->fams[k] - w->r->families) : (int)k;
+}
+
+const struct comparison *family_walk_next(struct family_walk *w)
+{
+	for (; w->k < w->nf; w->k++, w->i = 0) {
+		int index = walk_family(w, w->k);
+
+		while (w->i < w->r->ncmp) {
+			const struct comparison *c = &w->r->cmp[w->i++];
+
+			if (c->family == index)
+				return c;
+		}
+	}
+	return NULL;
+}
+
+int family_walk_holds(const struct family_walk *w, const struct comparison *c)
+{
+	for (size_t k = 0; k < w->nf; k++)
+		if (c->family == walk_family(w, k))
+			return 1;
+	return 0;
+}
+
+size_t families_descriptive(const struct report *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->ncmp; i++)
+		n += r->cmp[i].family < 0 && !isnan(r->cmp[i].p_adj);
 	return n;
 }

@@ -44,14 +44,12 @@ static double noise_cv(const struct noise *z)
 	return z->with_cv ? sqrt(z->sum_sq / (double)z->with_cv) : NAN;
 }
 
-static int in_part(const struct comparison *c, int index, const struct family *f,
+/* A comparison of family f (walked) in its part p: the part's metric and cells. */
+static int in_part(const struct comparison *c, const struct family *f,
 		   const struct family_part *p)
 {
-	const struct cell *cell = c->cell;
-
-	return c->family == index && (int)c->metric == p->metric && !isnan(c->p_adj) &&
-	       family_test_matches(f->spec, p->test, f->timing, cell->variant,
-				   cell->workload, cell->kconfig, cell->timing, cell->params_json);
+	return (int)c->metric == p->metric && !isnan(c->p_adj) &&
+	       cell_in_test(c->cell, f->spec, p->test, f->timing);
 }
 
 /* The tenant counts of the part's A/A cells: "tenants=1, 16". */
@@ -76,18 +74,21 @@ static void settings(char *buf, size_t cap, const struct noise *aa, const char *
 	}
 }
 
-static void part_power(struct report *r, int index, struct family *f, struct family_part *p)
+static void part_power(struct report *r, struct family *f, struct family_part *p)
 {
 	struct noise aa = { 0 }, own = { 0 }, aa_only = { 0 };
 	size_t m = (size_t)p->metric;
 	int more_sets = 0;	/* an A/A set besides AA_VARIANT */
 	char at[120];
+	const struct family *const one[] = { f };
+	const struct comparison *c;
+	struct family_walk w;
 
-	for (size_t i = 0; i < r->ncmp; i++) {
-		const struct comparison *c = &r->cmp[i];
+	family_walk_start(&w, r, one, 1);
+	while ((c = family_walk_next(&w))) {
 		size_t n1, n2;
 
-		if (!in_part(c, index, f, p))
+		if (!in_part(c, f, p))
 			continue;
 		n1 = c->cell->metrics[m].n;
 		n2 = c->base->metrics[m].n;
@@ -146,6 +147,6 @@ void families_power(struct report *r)
 
 		for (size_t k = 0; k < f->nparts; k++)
 			if (f->parts[k].metric >= 0 && f->size)
-				part_power(r, (int)i, f, &f->parts[k]);
+				part_power(r, f, &f->parts[k]);
 	}
 }

@@ -126,6 +126,8 @@ struct variant_info {
 /* A variant's gate on one kconfig axis: a pass covers only the axes it ran on. */
 enum gate_state variant_gate_on(const struct variant_info *v, const char *kconfig);
 
+struct answer;
+
 struct report {
 	const char *results_path, *gate_dir, *out_dir;
 	json_t *runs;
@@ -139,6 +141,8 @@ struct report {
 	json_t *profiles;	/* matrix.json's $.profiles: families and margins */
 	struct family *families;
 	size_t nfamilies;
+	struct answer *answers;	/* one per family_questions[]: answers.h */
+	size_t nanswers;
 	char generated_at[32];
 };
 
@@ -148,6 +152,15 @@ struct cell *cell_find(struct report *r, const char *variant, const char *worklo
 		       const char *params, const char *timing, const char *kconfig);
 /* The numeric value of a parameter, or NAN. */
 double cell_param(const struct cell *c, const char *key);
+/*
+ * Whether cell c is one that test of family asks about, its variant
+ * included; mode: the timing mode the family is judged in (family_timing).
+ * Both the comparisons with a family's reference and the family's members
+ * are found with it.
+ */
+int cell_in_test(const struct cell *c, json_t *family, json_t *test, const char *mode);
+/* A PREEMPT_RT kconfig axis: one named with "rt" ("rt", "rt-debug"). */
+int kconfig_is_rt(const char *kconfig);
 void cells_free(struct report *r);
 /* Ordered distinct timing modes that have cells. */
 size_t timing_modes(const struct report *r, const char **out, size_t cap);
@@ -167,6 +180,8 @@ int comparisons_build(struct report *r);
 const struct comparison *comparison_find(const struct report *r, const struct cell *c, int m);
 
 /* families.c */
+/* The descriptive comparisons: tested, in no family (Benjamini-Hochberg over them). */
+size_t families_descriptive(const struct report *r);
 /*
  * Puts each comparison in the confirmatory family its profile declares
  * for it (or leaves it descriptive), sets its margin, adjusts the p-values
@@ -177,6 +192,25 @@ void families_free(struct report *r);
 /* The families answering a question ("rfc1"), in order; how many (at most cap). */
 size_t families_of_question(const struct report *r, const char *question,
 			    const struct family **out, size_t cap);
+
+/*
+ * The comparisons of a set of families: family by family in the order
+ * given (fams NULL: every family of the report, in order), each family's
+ * comparisons in the report's order.  Everything that walks a family's
+ * comparisons walks them with this.
+ */
+struct family_walk {
+	const struct report *r;
+	const struct family *const *fams;
+	size_t nf, k, i;
+};
+
+void family_walk_start(struct family_walk *w, const struct report *r,
+		       const struct family *const *fams, size_t nf);
+/* The next comparison, or NULL at the end. */
+const struct comparison *family_walk_next(struct family_walk *w);
+/* Whether comparison c is in one of the families fams (NULL: in any). */
+int family_walk_holds(const struct family_walk *w, const struct comparison *c);
 
 /* family_power.c */
 /* Each family part's noise, MDE, reachable margin and the runs that would decide. */

@@ -112,10 +112,8 @@ static size_t degenerate(FILE *f, const struct report *r)
 
 void md_families(FILE *f, const struct report *r)
 {
-	size_t descriptive = 0, shown;
+	size_t descriptive = families_descriptive(r), shown;
 
-	for (size_t i = 0; i < r->ncmp; i++)
-		descriptive += r->cmp[i].family < 0 && !isnan(r->cmp[i].p_adj);
 	fputs("## Confirmatory families and sample size\n\n", f);
 	if (!r->nfamilies) {
 		fprintf(f, "No profile in this store declares a confirmatory family "

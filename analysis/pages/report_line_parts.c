@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Parts of an evidence line that the family lines, the ranking and the
- * cost evidence all print: what tells a cell from its neighbours, and the
- * cost counts beside the modelled cost. Apart from report_cost_evidence.c,
- * which prints family lines itself, so the two do not depend on each other.
+ * Parts of an evidence line that the family lines and the ranking both
+ * print: what tells a cell from its neighbours, and the cost counts beside
+ * the modelled cost.
  */
 #include <string.h>
 

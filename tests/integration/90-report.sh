@@ -512,6 +512,18 @@ check "decision table: an undecided answer shows its hardest comparison, labelle
 check "decision table: RFC 1's two answers, each with its own comparison" \
 	grep -qE '^\| RFC 1\. .*<br>.* \| \(undecided; the hardest\) `multi-slot`[^|]*<br>`atomics-only` vs baseline[^|]*\*\*worse\*\*[^|]* \|$' "$vtop"
 check "decision table: a question nothing tests says so" grep -qE '^\| RFC 3\. .* \| none tested \|$' "$vtop"
+# one answer, two renderings: every answer and deciding sentence of the
+# decisions page stands in the first screen's table, word for word
+same_answers() {
+	local n=0 line
+	while IFS= read -r line; do
+		grep -qF -- "${line//|/\\|}" "$2" || { echo "not on the first screen: $line"; return 1; }
+		n=$((n + 1))
+	done < <(sed -nE 's/^  \*\*(Answer[^:]*|Deciding comparison|Hardest to decide):\*\* //p' "$1")
+	[ "$n" -ge 8 ]
+}
+check "decision table: each answer and deciding sentence of the decisions page, word for word (one structure, two renderings)" \
+	same_answers "$tmp/v/report/decisions.md" "$vtop"
 check "one chart per question: the questions with confirmatory comparisons link their own forest" \
 	bash -c 'for q in rfc1 rfc2 article1; do grep -q "](report/forest-$q.svg)) |" "$1" && test -s "$2/forest-$q.svg" || exit 1; done' _ "$vtop" "$tmp/v/report"
 check "one chart per question: none for a question nothing tests" \
