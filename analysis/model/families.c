@@ -233,40 +233,6 @@ size_t families_of_question(const struct report *r, const char *question,
 	return n;
 }
 
-void family_walk_start(struct family_walk *w, const struct report *r,
-		       const struct family *const *fams, size_t nf)
-{
-	*w = (struct family_walk){ .r = r, .fams = fams, .nf = fams ? nf : r->nfamilies };
-}
-
-static int walk_family(const struct family_walk *w, size_t k)
-{
-	return w->fams ? (int)(w->fams[k] - w->r->families) : (int)k;
-}
-
-const struct comparison *family_walk_next(struct family_walk *w)
-{
-	for (; w->k < w->nf; w->k++, w->i = 0) {
-		int index = walk_family(w, w->k);
-
-		while (w->i < w->r->ncmp) {
-			const struct comparison *c = &w->r->cmp[w->i++];
-
-			if (c->family == index)
-				return c;
-		}
-	}
-	return NULL;
-}
-
-int family_walk_holds(const struct family_walk *w, const struct comparison *c)
-{
-	for (size_t k = 0; k < w->nf; k++)
-		if (c->family == walk_family(w, k))
-			return 1;
-	return 0;
-}
-
 size_t families_descriptive(const struct report *r)
 {
 	size_t n = 0;
