@@ -157,7 +157,7 @@ const struct metric_def metric_defs[] = {
 	/* descriptive: the same work per received packet (issue 24's noise) */
 	{ "sendfile-clients", "cost.rx_modelled_cycles_skylake_per_packet",
 	  "receive-scope modelled cycles per received packet, Skylake-SP", "cycles/packet", 1,
-	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, NULL },
+	  LOWER_IS_BETTER, NOT_PRIMARY, 0, 0, 0, "cost.rx_charge_share_skylake" },
 	{ "sendfile-clients", "cost.rx_modelled_cycles_zen2_per_mb",
 	  "receive-scope modelled cycles per MB (NET_RX and NAPI), Zen 2", "k cycles/MB",
 	  1e-3, LOWER_IS_BETTER, NOT_PRIMARY, 0, 1, 0, NULL },

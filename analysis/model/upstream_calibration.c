@@ -60,7 +60,6 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	c->workload = json_string_value(json_object_get(spec, "workload"));
 	c->variant = json_string_value(json_object_get(spec, "variant"));
 	c->metric_path = json_string_value(json_object_get(spec, "metric"));
-	c->share_path = json_string_value(json_object_get(spec, "share_metric"));
 	c->charge_path = json_string_value(json_object_get(spec, "charge_metric"));
 	c->ceiling_variant = json_string_value(json_object_get(spec, "ceiling_variant"));
 	c->transfer_cycles = json_number_value(json_object_get(spec, "transfer_cycles"));
@@ -73,6 +72,8 @@ static int read_spec(const char *profile, json_t *spec, struct upstream_calibrat
 	if (!c->commit || !c->workload || !c->variant || !c->metric_path || c->cpus <= 0)
 		return -1;
 	c->metric = metric_index(c->workload, c->metric_path);
+	/* the share that bounds the metric: the metrics table's link, not a setting */
+	c->share_path = c->metric >= 0 ? metric_defs[c->metric].charge_share : NULL;
 	c->share_metric = c->share_path ? metric_index(c->workload, c->share_path) : -1;
 	c->charge_metric = c->charge_path ? metric_index(c->workload, c->charge_path) : -1;
 	c->packet_metric = json_is_string(json_object_get(spec, "packet_metric")) ?

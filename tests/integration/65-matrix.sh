@@ -83,8 +83,11 @@ bad "margin out of range" '.profiles.quick.margins["cost.*"] = 2' \
 bad "calibration: unknown variant" '.profiles.pathology.calibration.variant = "nope"' \
 	"\$.profiles.pathology.calibration.variant: unknown variant 'nope'"
 bad "calibration: a metric the workload lacks" \
-	'.profiles.pathology.calibration.share_metric = "cost.nope"' \
-	"\$.profiles.pathology.calibration.share_metric: sendfile-clients has no metric 'cost.nope'"
+	'.profiles.pathology.calibration.metric = "cost.nope"' \
+	"\$.profiles.pathology.calibration.metric: sendfile-clients has no metric 'cost.nope'"
+bad "calibration: the share is the metrics table's link, not a setting" \
+	'.profiles.pathology.calibration.share_metric = "cost.rx_charge_share_skylake"' \
+	"\$.profiles.pathology.calibration.share_metric: no longer a setting: the share that bounds the calibrated metric is the metrics table's charge_share link"
 bad "calibration: a charge metric the workload lacks" \
 	'.profiles.pathology.calibration.charge_metric = "cost.rx_nope_per_mb"' \
 	"\$.profiles.pathology.calibration.charge_metric: sendfile-clients has no metric 'cost.rx_nope_per_mb'"

@@ -4,6 +4,7 @@
  * a number in the path) and matrix.json's "one metric or a list" fields.
  */
 #include <jansson.h>
+#include <string.h>
 
 #include "check.h"
 #include "metrics_table.h"
@@ -84,10 +85,33 @@ static void test_per_packet(void)
 	json_decref(rec);
 }
 
+/* Which share bounds which cost is the table's own link: it must name a share. */
+static void test_charge_share_links(void)
+{
+	int bad = 0, receive_costs = 0, linked = 0;
+
+	for (size_t i = 0; i < metric_defs_count; i++) {
+		const struct metric_def *d = &metric_defs[i];
+		int share = d->charge_share ? metric_index(d->workload, d->charge_share) : -1;
+
+		if (d->charge_share && (share < 0 || strcmp(metric_defs[share].unit, "%")))
+			bad++;
+		/* every Skylake-priced receive-scope cost, per MB or per packet */
+		if (!strncmp(d->path, "cost.rx_modelled_cycles_skylake_", 32)) {
+			receive_costs++;
+			linked += d->charge_share != NULL;
+		}
+	}
+	CHECK(!bad, "every charge_share link names a share metric (%) of the same workload");
+	CHECK(receive_costs >= 3 && linked == receive_costs,
+	      "every Skylake receive-scope cost (per MB and per packet) is linked to its charge share");
+}
+
 int main(void)
 {
 	test_value();
 	test_list();
 	test_per_packet();
+	test_charge_share_links();
 	return check_summary();
 }

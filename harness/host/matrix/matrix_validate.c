@@ -707,6 +707,7 @@ static void check_sockets(struct validation *v, const char *p, json_t *cal)
 
 static void check_calibration(struct validation *v, const char *p, json_t *cal)
 {
+	/* share_metric is refused below with its reason, not as an unknown key */
 	static const char *const keys[] = { "commit", "reference", "cpus", "workload",
 					    "variant", "ceiling_variant", "metric", "share_metric",
 					    "charge_metric", "contention_metric", "transfer_cycles",
@@ -727,7 +728,7 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 	}
 	snprintf(cp, sizeof(cp), "%s.calibration", p);
 	only_keys(v, cp, cal, keys, "commit, reference, cpus, workload, variant, "
-		  "ceiling_variant, metric, share_metric, charge_metric, contention_metric, "
+		  "ceiling_variant, metric, charge_metric, contention_metric, "
 		  "transfer_cycles, contention_cost_metric, contention_charge_metric, sockets, "
 		  "transfer_cycles_remote, packet_metric, points, guest_cpus");
 	if (!json_is_string(json_object_get(cal, "commit")))
@@ -763,8 +764,11 @@ static void check_calibration(struct validation *v, const char *p, json_t *cal)
 		problem(v, "%s.calibration: contention_cost_metric (and contention_charge_metric, "
 			"which needs it) only with contention_metric: the projection's work per MB "
 			"in the scope its transfers are counted in", p);
-	for (const char *const *k = (const char *const[]){ "metric", "share_metric",
-							    "charge_metric", "contention_cost_metric",
+	if (json_object_get(cal, "share_metric"))
+		problem(v, "%s.calibration.share_metric: no longer a setting: the share that "
+			"bounds the calibrated metric is the metrics table's charge_share link of "
+			"that metric (lib/metrics_table.c)", p);
+	for (const char *const *k = (const char *const[]){ "metric", "charge_metric", "contention_cost_metric",
 							    "contention_charge_metric", "packet_metric",
 							    NULL }; *k; k++) {
 		json_t *e = json_object_get(cal, *k);
