@@ -130,7 +130,10 @@ $(REV_OBJ): $(REV_SRC)
 	$(CC) $(CFLAGS) -c -o $@ $<
 .PHONY: FORCE
 
+# made afresh: ar keeps the members of a source file that is gone, and a
+# unit test would link them
 $(HOST_LIB): $(filter-out $(BUILD)/obj/cli/mmx_main.o,$(HOST_OBJ)) $(REV_OBJ)
+	@rm -f $@
 	$(AR) rcs $@ $^
 
 $(BUILD)/mmx: $(BUILD)/obj/cli/mmx_main.o $(HOST_LIB)

@@ -15,14 +15,21 @@
 
 #define FOREST_MAX_ROWS 64
 
-/* the outcome classes, each one series and one colour in the legend */
+/*
+ * the outcome classes, each one series in the legend: Okabe and Ito's
+ * colour-blind-safe palette, and a mark of its own so no class rests on
+ * colour alone (gains blue, losses vermillion and orange, filled when sized
+ * beyond the margin, open when the size is uncertain)
+ */
 static const struct {
 	enum verdict v;
 	const char *colour;
+	int point;	/* gnuplot's point type */
 } classes[] = {
-	{ VERDICT_BETTER, "#1a9850" },	     { VERDICT_BETTER_WITHIN, "#91cf60" },
-	{ VERDICT_EQUIVALENT, "#4575b4" },   { VERDICT_INCONCLUSIVE, "#fdae61" },
-	{ VERDICT_WORSE_WITHIN, "#f46d43" }, { VERDICT_WORSE, "#a50026" },
+	{ VERDICT_BETTER, "#0072B2", 7 },	  { VERDICT_BETTER_UNSIZED, "#0072B2", 6 },
+	{ VERDICT_BETTER_WITHIN, "#56B4E9", 9 },  { VERDICT_EQUIVALENT, "#009E73", 5 },
+	{ VERDICT_INCONCLUSIVE, "#666666", 13 },  { VERDICT_WORSE_WITHIN, "#E69F00", 11 },
+	{ VERDICT_WORSE_UNSIZED, "#D55E00", 6 },  { VERDICT_WORSE, "#D55E00", 7 },
 };
 
 /* A comparison that decides something and has an effect to draw. */
@@ -39,8 +46,8 @@ static void row_label(char *buf, size_t cap, const struct report *r, const struc
 	const char *tp = workload_tenant_param(c->cell->workload);
 	double t = tp ? cell_param(c->cell, tp) : NAN;
 
-	/* short: the metric is the family's declared one, named in the tables */
-	snprintf(buf, cap, "%s: %s, %s", r->families[c->family].id, c->cell->variant,
+	/* two short lines: the metric is the family's declared one, named in the tables */
+	snprintf(buf, cap, "%s: %s\n%s", r->families[c->family].id, c->cell->variant,
 		 c->cell->workload);
 	if (!isnan(t))
 		snprintf(buf + strlen(buf), cap - strlen(buf), ", %s=%g", tp, t);
@@ -105,7 +112,7 @@ static void forest_draw(const struct report *r, const char *dir, struct chart_li
 	ch = chart_new(l, name, title);
 	if (!ch)
 		return;
-	ch->height = 220 + 26 * (int)n;
+	ch->height = 260 + 34 * (int)n;
 	if (!(dat = chart_open(dir, ch, "dat")))
 		return;
 	gp = chart_open(dir, ch, "gp");
@@ -119,12 +126,21 @@ static void forest_draw(const struct report *r, const char *dir, struct chart_li
 			isnan(rows[i]->margin) ? 0 : -rows[i]->margin * 100,
 			isnan(rows[i]->margin) ? 0 : rows[i]->margin * 100);
 	fputs("\n\n", dat);
-	snprintf(sub, sizeof(sub), "Hodges-Lehmann change and interval; grey: the family's "
-		 "margin\na cost going up is worse, throughput going up is better");
+	snprintf(sub, sizeof(sub), "Hodges-Lehmann change and its 90%% interval, on which the "
+		 "verdict is sized against the margin (grey)\na cost going up is worse, "
+		 "throughput going up is better");
 	snprintf(axis, sizeof(axis), "change against %s (%%)", rows_reference(rows, n));
 	chart_preamble(gp, ch, sub, axis, "");
-	/* up to seven entries: in rows, or the last ones fall off the canvas */
-	fputs("set key below horizontal maxcols 3\n", gp);
+	/*
+	 * the row labels push the plot right, so the title and the legend are
+	 * placed on the canvas, not over the plot, or they run off its edge
+	 */
+	fputs("unset title\nset label 1 ", gp);
+	snprintf(label, sizeof(label), "%s\n%s", title, sub);
+	gp_string(gp, label);
+	fputs(" at screen 0.5, screen 1 center front offset 0, -1\nset tmargin 6\n", gp);
+	fputs("set key at screen 0.5, screen 0.01 center bottom horizontal maxcols 3 "
+	      "width 2\nset bmargin 9\n", gp);
 	fputs("set yrange [] reverse\nset ytics nomirror font ',9' (", gp);
 	for (size_t i = 0; i < n; i++) {
 		row_label(label, sizeof(label), r, rows[i]);
@@ -140,8 +156,8 @@ static void forest_draw(const struct report *r, const char *dir, struct chart_li
 
 		for (size_t i = 0; i < n; i++) {
 			const struct comparison *c = rows[i];
-			double lo = c->ci.valid ? c->ci.lo : c->ratio_hl;
-			double hi = c->ci.valid ? c->ci.hi : c->ratio_hl;
+			double lo = c->tost.valid ? c->tost.lo : c->ratio_hl;
+			double hi = c->tost.valid ? c->tost.hi : c->ratio_hl;
 
 			if (c->verdict != classes[k].v)
 				continue;
@@ -154,7 +170,8 @@ static void forest_draw(const struct report *r, const char *dir, struct chart_li
 		fputs("\n\n", dat);
 		drawn_series++;
 		fprintf(gp, ", \\\n    '%s.dat' index %zu using 1:2:3:4 with xerrorbars lw 2 "
-			"pt 7 lc rgb '%s' title ", ch->name, drawn_series, classes[k].colour);
+			"pt %d ps 1.3 lc rgb '%s' title ", ch->name, drawn_series, classes[k].point,
+			classes[k].colour);
 		gp_string(gp, verdict_text(classes[k].v));
 	}
 	fputs("\n", gp);

@@ -14,6 +14,7 @@
 
 #include "answers.h"
 #include "family_spec.h"
+#include "upstream_calibration.h"
 
 int member_picked(const struct member_pick *p, const struct comparison *c)
 {
@@ -49,27 +50,82 @@ static struct answer_part *part_new(struct answer *a, const struct tally *t)
 {
 	struct answer_part *p = &a->parts[a->nparts++];
 
-	*p = (struct answer_part){ .t = *t, .gain_share = NAN, .deciding_share = NAN };
+	*p = (struct answer_part){ .t = *t, .beyond_share = NAN, .deciding_share = NAN };
 	return p;
 }
 
-/* The caveat of a gain larger than baseline's charge share, if its surest gain is one. */
-static void gain_caveat(struct answer_part *p, const struct tally *t)
+/* A class that says better or worse: what a regime the runs lack would void. */
+static int decided(enum answer_class cls)
 {
-	double share = t->surest_gain ? beyond_charge_share(t->surest_gain) : NAN;
+	switch (cls) {
+	case ANSWER_BETTER: case ANSWER_WORSE: case ANSWER_TRADE_OFF: case ANSWER_DIFFERS:
+	case ANSWER_NET_BATCH: case ANSWER_GENERAL: case ANSWER_BOTH:
+		return 1;
+	default:
+		return 0;
+	}
+}
 
-	if (isnan(share))
+/* A change larger than baseline's charge share, gain or loss alike: not the charge path's. */
+static void beyond_share(struct answer_part *p, const struct comparison *c)
+{
+	const struct cell *whose = NULL;
+	double share = c ? beyond_charge_share(c, &whose) : NAN;
+
+	if (isnan(share) || (p->regime & REGIME_BEYOND_SHARE))
 		return;
-	p->caveats |= CAVEAT_GAIN_BEYOND_SHARE;
-	p->gain = t->surest_gain;
-	p->gain_share = share;
+	p->regime |= REGIME_BEYOND_SHARE;
+	p->beyond = c;
+	p->beyond_share = share;
+	p->beyond_whose = whose;
+}
+
+/* The profile's calibration on c's workload, if its gain does not rise with clients as upstream's. */
+static void shape(struct answer_part *p, const struct upstream_calibration *cal, size_t ncal,
+		  const struct comparison *c)
+{
+	for (size_t i = 0; c && i < ncal; i++) {
+		struct calibration_shape s;
+
+		if (strcmp(cal[i].profile, c->cell->profile) ||
+		    strcmp(cal[i].workload, c->cell->workload))
+			continue;
+		calibration_shape(&cal[i], &s);
+		if (!s.steps || s.upstream_rises < s.upstream_steps || s.rises == s.steps)
+			continue;
+		p->regime |= REGIME_SHAPE;
+		p->shape = (struct regime_shape){ s.rises, s.steps, s.upstream_rises,
+						  s.upstream_steps };
+		return;
+	}
+}
+
+/*
+ * Whether the runs reproduce the regime a decided answer is about: its
+ * surest gain and loss each within baseline's charge share, and where the
+ * profile calibrates the workload against upstream, a gain that grows with
+ * the clients as upstream's does.  Where not, the answer is "cannot decide
+ * on this machine", and what the runs alone say is kept beside it.
+ */
+static void regime(struct answer_part *p, const struct tally *t,
+		   const struct upstream_calibration *cal, size_t ncal)
+{
+	if (!decided(p->cls))
+		return;
+	beyond_share(p, t->surest_loss);
+	beyond_share(p, t->surest_gain);
+	shape(p, cal, ncal, p->deciding);
+	if (!p->regime)
+		return;
+	p->measured = p->cls;
+	p->cls = ANSWER_NOT_HERE;
 }
 
 static void rest_on(struct answer_part *p, const struct tally *t)
 {
 	p->deciding = tally_deciding(t, &p->deciding_undecided);
 	if (p->deciding)
-		p->deciding_share = beyond_charge_share(p->deciding);
+		p->deciding_share = beyond_charge_share(p->deciding, &p->deciding_whose);
 }
 
 /* The confirmatory answer of one group's tally. */
@@ -95,8 +151,6 @@ static void family_answer(struct answer *a, const struct report *r, const struct
 		p->cls = ANSWER_EQUIVALENT;
 	else
 		p->cls = ANSWER_UNDECIDED;
-	if (p->cls == ANSWER_BETTER || p->cls == ANSWER_TRADE_OFF)
-		gain_caveat(p, t);
 	if ((t->better || t->worse) && t->inconclusive && p->more.kind != RUNS_NONE)
 		p->caveats |= CAVEAT_INCONCLUSIVE_REST;
 	if (t->untrusted)
@@ -105,6 +159,7 @@ static void family_answer(struct answer *a, const struct report *r, const struct
 		p->caveats |= CAVEAT_PRICE_SENSITIVE;
 	if (tested)
 		rest_on(p, t);
+	regime(p, t, a->cal, a->ncal);
 }
 
 /* A question no family answers: its descriptive counts, not a decision. */
@@ -169,10 +224,8 @@ static void net_or_general(struct answer *a, const struct report *r)
 	}
 	if (net->better && !gen->better) {
 		p->cls = ANSWER_NET_BATCH;
-		gain_caveat(p, net);
 	} else if (gen->better && !net->better) {
 		p->cls = ANSWER_GENERAL;
-		gain_caveat(p, gen);
 	} else if (gen->better && net->better) {
 		p->cls = ANSWER_BOTH;
 	} else if (net->equivalent == tally_tested(net) && gen->equivalent == tally_tested(gen)) {
@@ -181,6 +234,7 @@ static void net_or_general(struct answer *a, const struct report *r)
 		p->cls = ANSWER_UNDECIDED;
 	}
 	rest_on(p, &both);
+	regime(p, &both, a->cal, a->ncal);
 }
 
 static int net_or_general_question(struct answer *a, const struct report *r, const char **modes,
@@ -275,6 +329,7 @@ static int slots(struct answer *a, const struct report *r, const char **modes, s
 			rest_on(p, tr);
 		else if (tally_tested(t))
 			rest_on(p, t);
+		regime(p, t, a->cal, a->ncal);
 	}
 	for (size_t v = 0; v < r->nvariants; v++)
 		for (size_t i = 0; slot_variant(&r->variants[v]) && i < nm; i++) {
@@ -379,23 +434,81 @@ static const struct {
 
 #define NRULES (sizeof(rules) / sizeof(rules[0]))
 
+/* The one design a part is about, or NULL: the article's, and RFC 1's second part. */
+static const char *design_of(const struct answer *a, size_t part)
+{
+	const struct member_pick *pick = NULL;
+
+	if (!strncmp(a->question, "article", 7) && a->ngroups)
+		pick = &a->groups[0].pick;
+	else if (!strcmp(a->question, "rfc1") && part == 1 && a->ngroups > RFC1_NONE)
+		pick = &a->groups[RFC1_NONE].pick;
+	return pick && pick->variants && pick->variants[0] && !pick->variants[1] ?
+		pick->variants[0] : NULL;
+}
+
+/* The class two answers about one design are compared by: what the runs say. */
+static enum answer_class said(const struct answer_part *p)
+{
+	return p->cls == ANSWER_NOT_HERE ? p->measured : p->cls;
+}
+
+/*
+ * Where two questions answer one design (atomics-only: RFC 1's "no cache"
+ * and Article 1), their answers agree or each names the other: their
+ * families differ, and so do the lines they count.
+ */
+static void one_verdict_per_design(struct report *r)
+{
+	for (size_t q = 0; q < r->nanswers; q++)
+		for (size_t i = 0; i < r->answers[q].nparts; i++) {
+			struct answer_part *p = &r->answers[q].parts[i];
+			const char *d = design_of(&r->answers[q], i);
+
+			for (size_t k = 0; d && k < r->nanswers; k++)
+				for (size_t j = 0; k != q && j < r->answers[k].nparts; j++) {
+					const struct answer_part *o = &r->answers[k].parts[j];
+					const char *e = design_of(&r->answers[k], j);
+
+					if (!e || strcmp(d, e) || said(o) == said(p) ||
+					    (p->caveats & CAVEAT_OTHER_VERDICT))
+						continue;
+					p->caveats |= CAVEAT_OTHER_VERDICT;
+					p->other_question = r->answers[k].question;
+					p->other_part = j;
+				}
+		}
+}
+
+#define MAX_CALIBRATIONS 4
+
 int answers_build(struct report *r)
 {
 	const char *modes[8];
-	size_t nm = timing_modes(r, modes, 8);
+	size_t nm = timing_modes(r, modes, 8), ncal;
+	struct upstream_calibration *cal = calloc(MAX_CALIBRATIONS, sizeof(*cal));
 	int rc = 0;
 
 	r->answers = calloc(NRULES, sizeof(*r->answers));
-	if (!r->answers)
+	if (!r->answers || !cal) {
+		free(cal);
 		return -1;
+	}
+	ncal = upstream_calibrations(r, cal, MAX_CALIBRATIONS);
 	r->nanswers = NRULES;
 	for (size_t q = 0; q < NRULES; q++) {
 		struct answer *a = &r->answers[q];
 
 		a->question = rules[q].id;
 		a->nfams = families_of_question(r, a->question, a->fams, ANSWER_MAX_FAMILIES);
+		a->cal = cal;
+		a->ncal = ncal;
 		rc |= rules[q].build(a, r, modes, nm, rules[q].design);
+		a->cal = NULL;
+		a->ncal = 0;
 	}
+	free(cal);
+	one_verdict_per_design(r);
 	return rc ? -1 : 0;
 }
 

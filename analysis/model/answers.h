@@ -16,6 +16,8 @@
  * page and the first screen both render this structure.
  */
 
+struct upstream_calibration;
+
 /* Which workloads a part of a question is about. */
 enum answer_scope { SCOPE_ANY, SCOPE_RECEIVE, SCOPE_BEYOND_RECEIVE };
 
@@ -52,17 +54,38 @@ enum answer_class {
 	ANSWER_BOTH,		/* RFC 2: both do */
 	ANSWER_NO_FAMILY,	/* no confirmatory family answers it: descriptive counts */
 	ANSWER_NO_RT_AXIS,	/* RFC 4: no run on a PREEMPT_RT kconfig axis */
+	/*
+	 * the runs would decide (measured holds what they say), but they do not
+	 * reproduce the regime the question is about (regime says why)
+	 */
+	ANSWER_NOT_HERE,
+};
+
+/* Why the runs do not reproduce the regime a network answer is about. */
+enum answer_regime {
+	/*
+	 * the change it would rest on, a gain or a loss, is larger than
+	 * baseline's charge share there: other receive work, not the charge path
+	 */
+	REGIME_BEYOND_SHARE = 1 << 0,
+	/* the calibration's gain does not grow with clients as upstream's does */
+	REGIME_SHAPE = 1 << 1,
 };
 
 enum answer_caveat {
-	/* the surest gain is larger than baseline's charge share: not the charge path's */
-	CAVEAT_GAIN_BEYOND_SHARE = 1 << 0,
 	/* some lines decided, the inconclusive rest needs more runs */
-	CAVEAT_INCONCLUSIVE_REST = 1 << 1,
+	CAVEAT_INCONCLUSIVE_REST = 1 << 0,
 	/* cost lines left out: their crosscheck failed */
-	CAVEAT_UNTRUSTED = 1 << 2,
+	CAVEAT_UNTRUSTED = 1 << 1,
 	/* priced for Zen 2 a verdict differs: the answer depends on the machine */
-	CAVEAT_PRICE_SENSITIVE = 1 << 3,
+	CAVEAT_PRICE_SENSITIVE = 1 << 2,
+	/* another question answers the same design differently: other names it */
+	CAVEAT_OTHER_VERDICT = 1 << 3,
+};
+
+/* The calibration's shape where REGIME_SHAPE: its gain's steps against upstream's. */
+struct regime_shape {
+	size_t rises, steps, upstream_rises, upstream_steps;
 };
 
 /* One answer of a question (RFC 1 has one per part of its question). */
@@ -70,13 +93,22 @@ struct answer_part {
 	enum answer_class cls;
 	struct tally t;		/* the lines it counts */
 	unsigned caveats;	/* enum answer_caveat bits */
-	const struct comparison *gain;	/* CAVEAT_GAIN_BEYOND_SHARE: that gain */
-	double gain_share;	/* and baseline's charge share beside it */
+	/* ANSWER_NOT_HERE: what the runs alone say, and why it does not count */
+	enum answer_class measured;
+	unsigned regime;	/* enum answer_regime bits */
+	const struct comparison *beyond;	/* REGIME_BEYOND_SHARE: that change */
+	double beyond_share;	/* and the charge share that bounds it */
+	const struct cell *beyond_whose;	/* whose share: baseline's or the variant's */
+	struct regime_shape shape;	/* REGIME_SHAPE */
+	/* CAVEAT_OTHER_VERDICT: the question and part that answers it otherwise */
+	const char *other_question;
+	size_t other_part;
 	struct runs_needed more;	/* what would decide its undecided lines */
 	/* the comparison it rests on, NULL: none; undecided: the hardest line */
 	const struct comparison *deciding;
 	int deciding_undecided;
 	double deciding_share;	/* beyond_charge_share() of deciding, NAN: none */
+	const struct cell *deciding_whose;
 };
 
 /* RFC 3: the eviction policies its families' variants name. */
@@ -105,6 +137,9 @@ struct answer {
 	enum answer_policies policies;
 	const char *policy;	/* POLICIES_ONE */
 	int dynamic_measured;	/* a dynamic-size variant is among its members */
+	/* while answers_build runs: the store's calibrations against upstream */
+	const struct upstream_calibration *cal;
+	size_t ncal;
 };
 
 /* The groups of each question's page, by index (see answers.c). */

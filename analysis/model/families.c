@@ -131,7 +131,8 @@ static void judge(struct report *r, struct comparison *c)
 		c->verdict = VERDICT_UNTRUSTED;
 	else
 		c->verdict = verdict_judge(c->p_adj, REPORT_ALPHA,
-					   metric_improvement(&metric_defs[c->metric], c->ratio),
+					   metric_improvement(&metric_defs[c->metric],
+							      planning_ratio(c)),
 					   &c->tost, c->margin);
 }
 

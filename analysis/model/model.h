@@ -76,6 +76,16 @@ struct comparison {
 	int aa_outside;
 };
 
+/*
+ * The one estimate of a comparison's change every verdict, sentence and
+ * chart uses: the Hodges-Lehmann ratio (the centre of the interval shown),
+ * the ratio of medians where there is none.
+ */
+static inline double planning_ratio(const struct comparison *c)
+{
+	return c->ratio_hl == c->ratio_hl ? c->ratio_hl : c->ratio;
+}
+
 /* One test of a family: its comparisons on the metric it used. */
 struct family_part {
 	json_t *test;

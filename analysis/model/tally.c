@@ -8,11 +8,6 @@
 
 #include "tally.h"
 
-double planning_ratio(const struct comparison *c)
-{
-	return isnan(c->ratio_hl) ? c->ratio : c->ratio_hl;
-}
-
 /* Root mean square of the two cells' CVs: variances average. */
 static double pooled_cv(const struct comparison *c)
 {
@@ -50,6 +45,8 @@ void tally_add(struct tally *t, const struct report *r, const struct comparison 
 	case VERDICT_WORSE: t->worse++; break;
 	case VERDICT_BETTER_WITHIN: t->better++; t->better_within++; break;
 	case VERDICT_WORSE_WITHIN: t->worse++; t->worse_within++; break;
+	case VERDICT_BETTER_UNSIZED: t->better++; t->better_unsized++; break;
+	case VERDICT_WORSE_UNSIZED: t->worse++; t->worse_unsized++; break;
 	case VERDICT_EQUIVALENT: t->equivalent++; break;
 	case VERDICT_INCONCLUSIVE: t->inconclusive++; hardest_add(t, r, c); break;
 	case VERDICT_INVALID: t->invalid++; return;
@@ -101,11 +98,13 @@ void tally_keep_deciding(struct tally *t, const struct comparison *c)
 	switch (c->verdict) {
 	case VERDICT_BETTER:
 	case VERDICT_BETTER_WITHIN:
+	case VERDICT_BETTER_UNSIZED:
 		if (surer(c, t->surest_gain))
 			t->surest_gain = c;
 		break;
 	case VERDICT_WORSE:
 	case VERDICT_WORSE_WITHIN:
+	case VERDICT_WORSE_UNSIZED:
 		if (surer(c, t->surest_loss))
 			t->surest_loss = c;
 		break;
@@ -139,23 +138,33 @@ void tally_merge(struct tally *into, const struct tally *from)
 }
 
 /*
- * A receive-scope cost effect larger than baseline's charge share there
- * cannot be the charge path's own saving: the rest is other receive work
- * that differs between the two kernels' runs.
+ * A receive-scope cost can change by no more than its charge path does,
+ * unless other work changed too: a saving is at most baseline's charge
+ * cycles (its share of baseline's cost), a loss at most the variant's (its
+ * share of the variant's cost, times the ratio, in baseline's units).  A
+ * change past that bound is other receive work that differs between the
+ * two kernels' runs, no evidence for or against the charge path.
  */
-double beyond_charge_share(const struct comparison *c)
+double beyond_charge_share(const struct comparison *c, const struct cell **whose)
 {
 	const char *path = metric_defs[c->metric].charge_share;
 	int share = path ? metric_index(c->cell->workload, path) : -1;
-	const struct cell_metric *bs;
-	double e = planning_ratio(c);
+	const struct cell *owner;
+	const struct cell_metric *sm;
+	double e = planning_ratio(c), bound;
 
-	if (share < 0)
+	if (share < 0 || isnan(e) || e <= 0)
 		return NAN;
-	bs = &c->base->metrics[share];
-	if (!bs->n || isnan(e) || fabs(e - 1.0) <= bs->median)
+	owner = e < 1 ? c->base : c->cell;
+	sm = &owner->metrics[share];
+	if (!sm->n || isnan(sm->median))
 		return NAN;
-	return bs->median;
+	bound = e < 1 ? sm->median : sm->median * e;
+	if (fabs(e - 1.0) <= bound)
+		return NAN;
+	if (whose)
+		*whose = owner;
+	return sm->median;
 }
 
 const struct comparison *tally_deciding(const struct tally *t, int *undecided)

@@ -10,6 +10,7 @@
 struct tally {
 	int lines, better, worse, equivalent, inconclusive, na, invalid, untrusted;
 	int better_within, worse_within;	/* of better, worse: smaller than the margin */
+	int better_unsized, worse_unsized;	/* of better, worse: interval across it */
 	int p_sensitive;	/* cost lines whose verdict on Zen 2 differs from Skylake-SP's */
 	int rated;		/* lines folded into best and worst */
 	double best, worst;	/* oriented improvement factors seen */
@@ -41,18 +42,13 @@ void tally_keep_deciding(struct tally *t, const struct comparison *c);
 void tally_merge(struct tally *into, const struct tally *from);
 
 /*
- * The one effect a sentence about runs quotes and computes from: the
- * Hodges-Lehmann estimate of the ratio (the centre of the interval shown),
- * the ratio of medians where there is none.
+ * Where a cost change (Hodges-Lehmann) is larger than its charge path can
+ * make it, the charge share that bounds it: baseline's for a saving, the
+ * variant's for a loss (*whose, may be NULL: that cell); NAN else, so the
+ * change can be the charge path's own.  Which share bounds which cost is
+ * the metrics table's charge_share link.
  */
-double planning_ratio(const struct comparison *c);
-
-/*
- * baseline's charge share where a cost change (Hodges-Lehmann) is larger
- * than it, so it cannot be the charge path's own saving; NAN else.  Which
- * share bounds which cost is the metrics table's charge_share link.
- */
-double beyond_charge_share(const struct comparison *c);
+double beyond_charge_share(const struct comparison *c, const struct cell **whose);
 
 /*
  * The comparison an answer rests on: a significant loss before any gain (a

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The verdict of a comparison: better or worse (beyond the margin, or
- * within it), equivalent, inconclusive.
+ * The verdict of a comparison: better or worse (beyond the margin, within
+ * it, or of a size the interval leaves uncertain), equivalent, inconclusive.
  */
 #include <math.h>
 
@@ -14,16 +14,28 @@ int verdict_within_margin(const struct interval *ci, double level, double margin
 	       ci->lo >= 1.0 - margin && ci->hi <= 1.0 + margin;
 }
 
+int verdict_beyond_margin(const struct interval *ci, double level, double margin)
+{
+	return ci && ci->valid && !isnan(margin) && ci->coverage >= level - 1e-9 &&
+	       (ci->lo > 1.0 + margin || ci->hi < 1.0 - margin);
+}
+
 enum verdict verdict_judge(double p_adj, double alpha, double improvement,
 			   const struct interval *tost, double margin)
 {
 	/* a significant difference is never hidden as equivalent */
 	if (!isnan(p_adj) && !isnan(improvement) && p_adj < alpha) {
-		int small = !isnan(margin) && fabs(improvement - 1) <= margin;
+		int better = improvement > 1;
 
-		if (improvement > 1)
-			return small ? VERDICT_BETTER_WITHIN : VERDICT_BETTER;
-		return small ? VERDICT_WORSE_WITHIN : VERDICT_WORSE;
+		/*
+		 * its size from the interval, against the same ±margin both
+		 * ways: beyond it, inside it, or across its edge (uncertain)
+		 */
+		if (isnan(margin) || verdict_beyond_margin(tost, TOST_LEVEL(alpha), margin))
+			return better ? VERDICT_BETTER : VERDICT_WORSE;
+		if (verdict_within_margin(tost, TOST_LEVEL(alpha), margin))
+			return better ? VERDICT_BETTER_WITHIN : VERDICT_WORSE_WITHIN;
+		return better ? VERDICT_BETTER_UNSIZED : VERDICT_WORSE_UNSIZED;
 	}
 	if (verdict_within_margin(tost, TOST_LEVEL(alpha), margin))
 		return VERDICT_EQUIVALENT;
@@ -45,6 +57,8 @@ const char *verdict_text(enum verdict v)
 		[VERDICT_INCONCLUSIVE] = "inconclusive",
 		[VERDICT_BETTER_WITHIN] = "better within margin",
 		[VERDICT_WORSE_WITHIN] = "worse within margin",
+		[VERDICT_BETTER_UNSIZED] = "better, size uncertain",
+		[VERDICT_WORSE_UNSIZED] = "worse, size uncertain",
 	};
 
 	return words[v];

@@ -5,12 +5,14 @@
 #include "stats.h"
 
 /*
- * A comparison's verdict against baseline.  Six of them are outcomes of
+ * A comparison's verdict against baseline.  Eight of them are outcomes of
  * the test: better or worse (the adjusted p below alpha, the direction
- * from the metric; "within margin" when the effect is smaller than the
- * stated margin: significant but small, never called equivalent, and a
- * loss is still a regression), equivalent (not significant, and the
- * interval of the ratio at 1 - 2 alpha, which two one-sided tests at alpha
+ * from the metric and the Hodges-Lehmann estimate), sized on the ratio's
+ * interval at 1 - 2 alpha against the same ±margin both ways: beyond it
+ * (the interval wholly past +margin or -margin), within it (wholly inside:
+ * significant but small, never called equivalent, and a loss is still a
+ * regression), or size uncertain (across the margin's edge); equivalent
+ * (not significant, and that interval, which two one-sided tests at alpha
  * amount to, lies inside the margin), inconclusive (neither).  The rest
  * say why there is no test.
  */
@@ -25,17 +27,19 @@ enum verdict {
 	VERDICT_INCONCLUSIVE,
 	VERDICT_BETTER_WITHIN,	/* significant, smaller than the margin */
 	VERDICT_WORSE_WITHIN,
+	VERDICT_BETTER_UNSIZED,	/* significant, its interval across the margin */
+	VERDICT_WORSE_UNSIZED,
 };
 
-/* better or worse, beyond the margin or within it */
+/* better or worse, beyond the margin, within it or of uncertain size */
 static inline int verdict_is_better(enum verdict v)
 {
-	return v == VERDICT_BETTER || v == VERDICT_BETTER_WITHIN;
+	return v == VERDICT_BETTER || v == VERDICT_BETTER_WITHIN || v == VERDICT_BETTER_UNSIZED;
 }
 
 static inline int verdict_is_worse(enum verdict v)
 {
-	return v == VERDICT_WORSE || v == VERDICT_WORSE_WITHIN;
+	return v == VERDICT_WORSE || v == VERDICT_WORSE_WITHIN || v == VERDICT_WORSE_UNSIZED;
 }
 
 /* The coverage of the equivalence interval: 1 - 2 alpha (90% for TOST at 5%). */
@@ -46,11 +50,14 @@ static inline int verdict_is_worse(enum verdict v)
  * the coverage level asks (an interval of less, at small n, shows nothing).
  */
 int verdict_within_margin(const struct interval *ci, double level, double margin);
+/* Whether it lies wholly beyond +margin or wholly beyond -margin, at that coverage. */
+int verdict_beyond_margin(const struct interval *ci, double level, double margin);
 
 /*
- * improvement: the ratio turned so that > 1 is better; margin NAN: none
- * declared, so equivalence is not assessed and a significant difference
- * is plain better or worse.
+ * improvement: the ratio (Hodges-Lehmann) turned so that > 1 is better,
+ * for the direction; tost: the ratio's interval at 1 - 2 alpha, for the
+ * size; margin NAN: none declared, so equivalence is not assessed and a
+ * significant difference is plain better or worse.
  */
 enum verdict verdict_judge(double p_adj, double alpha, double improvement,
 			   const struct interval *tost, double margin);

@@ -132,16 +132,79 @@ const char *runs_needed_text(char *buf, size_t cap, const struct runs_needed *rn
 	return buf;
 }
 
-static void gain_caveat(FILE *f, const struct answer_part *p)
+/* What the runs alone say, in a word or two, for an answer set beside another. */
+static const char *class_word(enum answer_class cls)
 {
-	if (!(p->caveats & CAVEAT_GAIN_BEYOND_SHARE))
+	switch (cls) {
+	case ANSWER_BETTER: return "better";
+	case ANSWER_WORSE: return "worse";
+	case ANSWER_TRADE_OFF: return "a trade-off";
+	case ANSWER_EQUIVALENT: return "equivalent";
+	case ANSWER_DIFFERS: return "some settings differ";
+	case ANSWER_NET_BATCH: return "the batch";
+	case ANSWER_GENERAL: return "the general cache";
+	case ANSWER_BOTH: return "both";
+	default: return "not decided";
+	}
+}
+
+/* The change a "cannot decide" rests on: "`multi-slot` on sendfile-clients at tenants=1". */
+static void which_cell(char *buf, size_t cap, const struct comparison *c)
+{
+	const char *tp = workload_tenant_param(c->cell->workload);
+	double x = cell_param(c->cell, tp);
+
+	if (isnan(x))
+		snprintf(buf, cap, "`%s` on %s", c->cell->variant, c->cell->workload);
+	else
+		snprintf(buf, cap, "`%s` on %s at %s=%g", c->cell->variant, c->cell->workload, tp,
+			 x);
+}
+
+/*
+ * "cannot decide on this machine": why in one line, what would decide, and
+ * what the runs here show, so no answer carries a caveat that disowns it.
+ */
+static void not_here_text(FILE *f, const struct answer_part *p)
+{
+	const struct tally *t = &p->t;
+	char which[200];
+
+	fputs("cannot decide on this machine: ", f);
+	if (p->regime & REGIME_BEYOND_SHARE) {
+		which_cell(which, sizeof(which), p->beyond);
+		fprintf(f, "the change it would rest on, %s, %+.1f%% (Hodges-Lehmann), is larger "
+			"than `%s`'s charge share there (%.1f%%), so it is receive work outside the "
+			"charge functions, not the charge path's own %s", which,
+			(planning_ratio(p->beyond) - 1) * 100, p->beyond_whose->variant,
+			p->beyond_share * 100, p->beyond_whose == p->beyond->base ? "saving" : "cost");
+	}
+	if (p->regime & REGIME_SHAPE)
+		fprintf(f, "%sthe modelled gain does not grow with the clients as upstream's does "
+			"(it rises in %zu of %zu steps, upstream's in %zu of %zu), so the contention "
+			"the question is about is not reproduced",
+			p->regime & REGIME_BEYOND_SHARE ? "; and " : "", p->shape.rises,
+			p->shape.steps, p->shape.upstream_rises, p->shape.upstream_steps);
+	fprintf(f, ". A many-core host with KVM and a PMU running the upstream-shaped load (one "
+		"netperf-like client per memcg, 6 to 36 clients on 72 CPUs) would decide it. "
+		"What these runs show (%s): better in %d, worse in %d, equivalent in %d, "
+		"inconclusive in %d of the %d comparisons above.", class_word(p->measured),
+		t->better, t->worse, t->equivalent, t->inconclusive, tally_tested(t));
+}
+
+/* Where another question answers the same design otherwise: which, and what it says. */
+static void other_verdict(FILE *f, const struct report *r, const struct answer_part *p)
+{
+	const struct answer *o = (p->caveats & CAVEAT_OTHER_VERDICT) ?
+		answer_of(r, p->other_question) : NULL;
+	const struct answer_part *op;
+
+	if (!o)
 		return;
-	fprintf(f, " But its surest gain (`%s`, %s) is larger than `%s`'s charge share there "
-		"(%.1f%%): most of it is receive work outside the charge functions, not the "
-		"charge path's own saving, so it is no evidence for the design's charge path "
-		"(read it as undecided until a run declares the charge path's own cycles).",
-		p->gain->cell->variant, p->gain->cell->workload, p->gain->base->variant,
-		p->gain_share * 100);
+	op = &o->parts[p->other_part];
+	fprintf(f, " %s answers this design otherwise (%s) from its own families, which count "
+		"other comparisons.", question_title(o->question),
+		class_word(op->cls == ANSWER_NOT_HERE ? op->measured : op->cls));
 }
 
 static void counts_of(FILE *f, const struct tally *t)
@@ -150,6 +213,9 @@ static void counts_of(FILE *f, const struct tally *t)
 		fprintf(f, "; better within the margin in %d of those", t->better_within);
 	if (t->worse_within)
 		fprintf(f, "; worse within the margin in %d of those", t->worse_within);
+	if (t->better_unsized + t->worse_unsized)
+		fprintf(f, "; of a size the interval leaves uncertain (across the margin) in %d "
+			"of those", t->better_unsized + t->worse_unsized);
 	if (t->equivalent)
 		fprintf(f, ", equivalent in %d", t->equivalent);
 	if (t->inconclusive)
@@ -182,7 +248,6 @@ static void family_answer_text(FILE *f, const struct answer_part *p, const struc
 			tested);
 		counts_of(f, t);
 		fputs(").", f);
-		gain_caveat(f, p);
 		break;
 	case ANSWER_WORSE:
 		fprintf(f, "%s (worse in %d of %d comparisons, better in none", ph->no, t->worse,
@@ -195,7 +260,6 @@ static void family_answer_text(FILE *f, const struct answer_part *p, const struc
 			t->worse, tested);
 		counts_of(f, t);
 		fputs(" (each comparison is listed on the decisions page).", f);
-		gain_caveat(f, p);
 		break;
 	case ANSWER_EQUIVALENT:
 		fprintf(f, "%s (equivalent to baseline within the declared margin in all %d "
@@ -240,12 +304,10 @@ static void net_or_general_text(FILE *f, const struct answer *a, const struct an
 	case ANSWER_NET_BATCH:
 		fputs("on network receive only the network-specific batch is better than "
 		      "baseline: the data favours net-batch for receive.", f);
-		gain_caveat(f, p);
 		break;
 	case ANSWER_GENERAL:
 		fputs("on network receive only the general cache is better than baseline: "
 		      "the data favours the general design.", f);
-		gain_caveat(f, p);
 		break;
 	case ANSWER_BOTH:
 		fprintf(f, "both beat baseline on network receive (best gains %+.1f%% net-batch, "
@@ -305,7 +367,8 @@ static int verdict_group(FILE *f, const struct report *r, const struct family *f
 static void reference_clauses(FILE *f, const struct report *r, const struct answer *a)
 {
 	static const enum verdict order[] = {
-		VERDICT_WORSE, VERDICT_WORSE_WITHIN, VERDICT_BETTER, VERDICT_BETTER_WITHIN,
+		VERDICT_WORSE, VERDICT_WORSE_UNSIZED, VERDICT_WORSE_WITHIN, VERDICT_BETTER,
+		VERDICT_BETTER_UNSIZED, VERDICT_BETTER_WITHIN,
 		VERDICT_EQUIVALENT, VERDICT_INCONCLUSIVE, VERDICT_INVALID, VERDICT_UNTRUSTED,
 		VERDICT_NOT_TESTED, VERDICT_NA,
 	};
@@ -397,7 +460,9 @@ void answer_sentence(FILE *f, const struct report *r, const struct answer *a, si
 	const struct answer_part *p = &a->parts[part];
 	const struct tally *t = &p->t;
 
-	if (p->cls == ANSWER_NO_RT_AXIS) {
+	if (p->cls == ANSWER_NOT_HERE) {
+		not_here_text(f, p);
+	} else if (p->cls == ANSWER_NO_RT_AXIS) {
 		fputs("the data cannot decide: no run used a PREEMPT_RT kconfig axis (a kconfig "
 		      "axis named with \"rt\" setting CONFIG_PREEMPT_RT=y). Measuring baseline and "
 		      "the candidate designs on such an axis would show whether the designs' "
@@ -421,6 +486,7 @@ void answer_sentence(FILE *f, const struct report *r, const struct answer *a, si
 
 		family_answer_text(f, p, ph ? ph : &none);
 	}
+	other_verdict(f, r, p);
 }
 
 void deciding_sentence(FILE *f, const struct report *r, const struct answer_part *p)
@@ -443,5 +509,6 @@ void deciding_sentence(FILE *f, const struct report *r, const struct answer_part
 	if (!isnan(p->deciding_share))
 		fprintf(f, "; the change is larger than `%s`'s charge share there (%.1f%%), so "
 			"most of it is receive work outside the charge functions, not the charge "
-			"path's own saving", c->base->variant, p->deciding_share * 100);
+			"path's own %s", p->deciding_whose->variant, p->deciding_share * 100,
+			p->deciding_whose == c->base ? "saving" : "cost");
 }

@@ -56,7 +56,7 @@ void comparison_line(FILE *f, const struct report *r, const struct comparison *c
 		fprintf(f, "**not tested: %s**\n", c->not_tested);
 		return;
 	}
-	fprintf(f, "**%s**", fmt_delta(delta, sizeof(delta), c->ratio, &c->ci));
+	fprintf(f, "**%s**", fmt_delta(delta, sizeof(delta), planning_ratio(c), &c->ci));
 	equivalence(f, c);
 	fprintf(f, "; p = %s (%s), n = %zu vs %zu → **%s**%s", fmt_p(p, sizeof(p), c->mwu.p),
 		fmt_adjusted(adj, sizeof(adj), r, c), c->cell->metrics[c->metric].n,

@@ -61,7 +61,7 @@ static void beside(FILE *f, const struct report *r, const struct cell *c, const 
 	char d[96];
 
 	if (s)
-		fprintf(f, "; %s %s (%s)", what, fmt_delta(d, sizeof(d), s->ratio, NULL),
+		fprintf(f, "; %s %s (%s)", what, fmt_delta(d, sizeof(d), planning_ratio(s), NULL),
 			verdict_word(r, s));
 }
 

@@ -140,7 +140,7 @@ static void summarise(const struct report *r, struct ranked *w, const struct gro
 		d = &metric_defs[c->metric];
 		x = &c->cell->metrics[c->metric];
 		b = &c->base->metrics[c->metric];
-		sum += log(metric_improvement(d, c->ratio));
+		sum += log(metric_improvement(d, planning_ratio(c)));
 		w->better += verdict_is_better(c->verdict);
 		w->worse += verdict_is_worse(c->verdict);
 		w->equivalent += c->verdict == VERDICT_EQUIVALENT;
@@ -173,7 +173,7 @@ static double secondary_geomean(const struct report *r, const char *v, const str
 
 		if (!c)
 			return NAN;
-		sum += log(metric_improvement(&metric_defs[c->metric], c->ratio));
+		sum += log(metric_improvement(&metric_defs[c->metric], planning_ratio(c)));
 	}
 	return s->n ? exp(sum / (double)s->n) : NAN;
 }

@@ -95,8 +95,8 @@ static void table_row(FILE *f, const struct report *r, const struct cell *c, siz
 	else if (cmp->not_tested)
 		fprintf(f, "not tested: %s | | not tested |", cmp->not_tested);
 	else
-		fprintf(f, "%s | %s (%s) | %s |", fmt_delta(delta, sizeof(delta), cmp->ratio,
-							    &cmp->ci),
+		fprintf(f, "%s | %s (%s) | %s |", fmt_delta(delta, sizeof(delta),
+							    planning_ratio(cmp), &cmp->ci),
 			fmt_p(p, sizeof(p), cmp->mwu.p), fmt_adjusted(ph, sizeof(ph), r, cmp),
 			verdict_word(r, cmp));
 	fprintf(f, " `%s` |\n", reproduce_cmd(cmd, sizeof(cmd), c));
@@ -114,9 +114,9 @@ static void geomean_rows(FILE *f, const struct report *r, const struct cell *fir
 
 			/* a cost ratio the crosscheck voids is not summarised */
 			if (c->metric == m && same_table(c->cell, first) &&
-			    !strcmp(c->cell->variant, r->variants[v].name) && c->ratio > 0 &&
-			    comparison_trusted(c))
-				ratios[n++] = c->ratio;
+			    !strcmp(c->cell->variant, r->variants[v].name) &&
+			    planning_ratio(c) > 0 && comparison_trusted(c))
+				ratios[n++] = planning_ratio(c);
 		}
 		if (n > 1)
 			fprintf(f, "| geomean of %zu cells | `%s` | | | | %+.1f%% | | | |\n", n,
@@ -170,9 +170,10 @@ void md_tables(FILE *f, const struct report *r)
 	fputs("## Results per workload and metric\n\n"
 	      "Median of the ok runs with its order-statistic interval and that "
 	      "interval's coverage at the row's n; CV is the coefficient of variation; Δ is "
-	      "the ratio of medians to the baseline cell with the same parameters, timing "
-	      "mode and kconfig, with the Hodges-Lehmann interval of the factor between "
-	      "them and its coverage (both explained, with the coverage for every n, in "
+	      "the Hodges-Lehmann change against the baseline cell with the same parameters, "
+	      "timing mode and kconfig (the one estimate every page quotes; the ratio of "
+	      "medians is only in comparisons.csv, column ratio), with its interval and "
+	      "coverage (both explained, with the coverage for every n, in "
 	      "[Methodology](provenance.md#methodology-and-provenance)); p is the two-sided Mann-Whitney "
 	      "U p-value, in parentheses adjusted: Holm within its confirmatory family, or "
 	      "Benjamini-Hochberg when descriptive; the verdict is better, worse, equivalent "

@@ -53,7 +53,8 @@ static const char *charge_text(char *buf, size_t cap, const struct report *r,
 		return snprintf(buf, cap, "%.0f → %.0f", row->base_charge, row->variant_charge),
 		       buf;
 	snprintf(buf, cap, "%.0f → %.0f, %s, %s", row->base_charge, row->variant_charge,
-		 fmt_delta(delta, sizeof(delta), row->charge_cmp->ratio, &row->charge_cmp->ci),
+		 fmt_delta(delta, sizeof(delta), planning_ratio(row->charge_cmp),
+			   &row->charge_cmp->ci),
 		 fmt_adjusted(adj, sizeof(adj), r, row->charge_cmp));
 	return buf;
 }

@@ -23,7 +23,9 @@ static void test_by_hand(void)
 	struct interval in = iv(0.99, 1.012, 0.9), wide = iv(0.97, 1.01, 0.9);
 	struct interval low_cov = iv(0.99, 1.01, 0.8), far = iv(1.1, 1.3, 0.9);
 	struct interval none = { 0, NAN, NAN, NAN, 1, "n < 3" };
-	struct interval tight = iv(1.001, 1.009, 0.9);
+	struct interval tight = iv(1.001, 1.009, 0.9), down6 = iv(0.92, 0.945, 0.9);
+	struct interval cost_up2 = iv(1.0202, 1.0206, 0.9), cost_up10 = iv(1.102, 1.108, 0.9);
+	struct interval s16 = iv(1.076, 1.167, 0.9);
 
 	CHECK(verdict_judge(0.5, 0.05, 1.001, &in, 0.02) == VERDICT_EQUIVALENT,
 	      "[0.99, 1.012] at 90% inside ±2%: equivalent");
@@ -42,8 +44,28 @@ static void test_by_hand(void)
 	CHECK(verdict_judge(0.008, 0.05, 0.966, &wide, 0.05) == VERDICT_WORSE_WITHIN &&
 	      verdict_is_worse(VERDICT_WORSE_WITHIN),
 	      "atomics-only's -3.4% (p 0.008) against ±5%: worse within margin, not equivalent");
-	CHECK(verdict_judge(0.008, 0.05, 0.94, &wide, 0.05) == VERDICT_WORSE,
-	      "significant, 6% worse against ±5%: worse beyond the margin");
+	CHECK(verdict_judge(0.008, 0.05, 0.94, &down6, 0.05) == VERDICT_WORSE,
+	      "significant, 6% worse, [-8%, -5.5%] against ±5%: worse beyond the margin");
+	/*
+	 * the documented rule: the interval against the same ±margin both
+	 * ways. A cost up 2.04% at ±2% and up 10.5% at ±10% (improvement
+	 * factors 0.980 and 0.905, which the old test of 1/(1-m) called
+	 * within): beyond the margin when the whole interval is past it
+	 */
+	CHECK(verdict_judge(0.01, 0.05, 1 / 1.0204, &cost_up2, 0.02) == VERDICT_WORSE,
+	      "a cost +2.04% with [+2.02%, +2.06%] at ±2%: worse beyond the margin");
+	CHECK(verdict_judge(0.01, 0.05, 1 / 1.105, &cost_up10, 0.10) == VERDICT_WORSE,
+	      "a cost +10.5% with [+10.2%, +10.8%] at ±10%: worse beyond the margin");
+	CHECK(verdict_judge(0.01, 0.05, 1.105, &cost_up10, 0.10) == VERDICT_BETTER,
+	      "the same interval on throughput: better beyond the margin (symmetric)");
+	CHECK(verdict_judge(0.01, 0.05, 1 / 1.13, &s16, 0.10) == VERDICT_WORSE_UNSIZED &&
+	      verdict_is_worse(VERDICT_WORSE_UNSIZED),
+	      "multi-slot-32-s16's +13.0% [+7.6%, +16.7%] at ±10%: worse, size uncertain");
+	CHECK(verdict_judge(0.01, 0.05, 1.13, &s16, 0.10) == VERDICT_BETTER_UNSIZED &&
+	      verdict_is_better(VERDICT_BETTER_UNSIZED),
+	      "across the margin on a gain: better, size uncertain");
+	CHECK(verdict_judge(0.01, 0.05, 1.13, &none, 0.10) == VERDICT_BETTER_UNSIZED,
+	      "significant with no interval: the size is uncertain");
 	CHECK(verdict_judge(0.01, 0.05, 0.99, &tight, NAN) == VERDICT_WORSE,
 	      "significant with no margin declared: plain worse");
 	CHECK(!verdict_is_better(VERDICT_WORSE_WITHIN) && verdict_is_better(VERDICT_BETTER_WITHIN),

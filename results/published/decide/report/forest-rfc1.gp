@@ -1,21 +1,25 @@
-set terminal svg size 1000,402 dynamic noenhanced font 'sans,12' background '#ffffff'
+set terminal svg size 1000,498 dynamic noenhanced font 'sans,12' background '#ffffff'
 set output 'forest-rfc1.svg'
-set title "RFC 1: its confirmatory comparisons against baseline\nHodges-Lehmann change and interval; grey: the family's margin\na cost going up is worse, throughput going up is better"
+set title "RFC 1: its confirmatory comparisons against baseline\nHodges-Lehmann change and its 90% interval, on which the verdict is sized against the margin (grey)\na cost going up is worse, throughput going up is better"
 set xlabel "change against baseline (%)"
 set ylabel ""
 set grid
 set key below horizontal noenhanced spacing 1.1
 set bmargin 9
-set key below horizontal maxcols 3
+unset title
+set label 1 "RFC 1: its confirmatory comparisons against baseline\nHodges-Lehmann change and its 90% interval, on which the verdict is sized against the margin (grey)\na cost going up is worse, throughput going up is better" at screen 0.5, screen 1 center front offset 0, -1
+set tmargin 6
+set key at screen 0.5, screen 0.01 center bottom horizontal maxcols 3 width 2
+set bmargin 9
 set yrange [] reverse
-set ytics nomirror font ',9' ("no-cache: atomics-only, fault-mix, tenants=8" 1, "no-cache: atomics-only, rx-mixed, tenants=1" 2, "no-cache: atomics-only, rx-mixed, tenants=16" 3, "multi-memcg: net-batch, rx-mixed, tenants=1" 4, "multi-memcg: multi-slot, rx-mixed, tenants=1" 5, "multi-memcg: net-batch, rx-mixed, tenants=16" 6, "multi-memcg: multi-slot, rx-mixed, tenants=16" 7)
+set ytics nomirror font ',9' ("no-cache: atomics-only\nfault-mix, tenants=8" 1, "no-cache: atomics-only\nrx-mixed, tenants=1" 2, "no-cache: atomics-only\nrx-mixed, tenants=16" 3, "multi-memcg: net-batch\nrx-mixed, tenants=1" 4, "multi-memcg: multi-slot\nrx-mixed, tenants=1" 5, "multi-memcg: net-batch\nrx-mixed, tenants=16" 6, "multi-memcg: multi-slot\nrx-mixed, tenants=16" 7)
 set yrange [7.5:0.5]
 set xzeroaxis lt -1
 set grid xtics
 plot 'forest-rfc1.dat' index 0 using 1:2:3:4 with xerrorbars lw 6 lc rgb '#d9d9d9' pt -1 title "margin", \
-    'forest-rfc1.dat' index 1 using 1:2:3:4 with xerrorbars lw 2 pt 7 lc rgb '#4575b4' title "equivalent", \
-    'forest-rfc1.dat' index 2 using 1:2:3:4 with xerrorbars lw 2 pt 7 lc rgb '#fdae61' title "inconclusive", \
-    'forest-rfc1.dat' index 3 using 1:2:3:4 with xerrorbars lw 2 pt 7 lc rgb '#a50026' title "worse"
-set terminal pngcairo size 1000,402 noenhanced font 'sans,10' background '#ffffff'
+    'forest-rfc1.dat' index 1 using 1:2:3:4 with xerrorbars lw 2 pt 5 ps 1.3 lc rgb '#009E73' title "equivalent", \
+    'forest-rfc1.dat' index 2 using 1:2:3:4 with xerrorbars lw 2 pt 13 ps 1.3 lc rgb '#666666' title "inconclusive", \
+    'forest-rfc1.dat' index 3 using 1:2:3:4 with xerrorbars lw 2 pt 7 ps 1.3 lc rgb '#D55E00' title "worse"
+set terminal pngcairo size 1000,498 noenhanced font 'sans,10' background '#ffffff'
 set output 'forest-rfc1.png'
 replot

@@ -1,20 +1,24 @@
-set terminal svg size 1000,454 dynamic noenhanced font 'sans,12' background '#ffffff'
+set terminal svg size 1000,566 dynamic noenhanced font 'sans,12' background '#ffffff'
 set output 'forest-rfc1.svg'
-set title "RFC 1: its confirmatory comparisons against baseline\nHodges-Lehmann change and interval; grey: the family's margin\na cost going up is worse, throughput going up is better"
+set title "RFC 1: its confirmatory comparisons against baseline\nHodges-Lehmann change and its 90% interval, on which the verdict is sized against the margin (grey)\na cost going up is worse, throughput going up is better"
 set xlabel "change against baseline (%)"
 set ylabel ""
 set grid
 set key below horizontal noenhanced spacing 1.1
 set bmargin 9
-set key below horizontal maxcols 3
+unset title
+set label 1 "RFC 1: its confirmatory comparisons against baseline\nHodges-Lehmann change and its 90% interval, on which the verdict is sized against the margin (grey)\na cost going up is worse, throughput going up is better" at screen 0.5, screen 1 center front offset 0, -1
+set tmargin 6
+set key at screen 0.5, screen 0.01 center bottom horizontal maxcols 3 width 2
+set bmargin 9
 set yrange [] reverse
-set ytics nomirror font ',9' ("pathology-multi-slot: multi-slot, sendfile-clients, tenants=1" 1, "pathology-multi-slot: multi-slot, sendfile-clients, tenants=4" 2, "pathology-multi-slot: multi-slot, sendfile-clients, tenants=8" 3, "pathology-net-batch: net-batch, sendfile-clients, tenants=1" 4, "pathology-net-batch: net-batch, sendfile-clients, tenants=4" 5, "pathology-net-batch: net-batch, sendfile-clients, tenants=8" 6, "pathology-no-cache: atomics-only, sendfile-clients, tenants=1" 7, "pathology-no-cache: atomics-only, sendfile-clients, tenants=4" 8, "pathology-no-cache: atomics-only, sendfile-clients, tenants=8" 9)
+set ytics nomirror font ',9' ("pathology-multi-slot: multi-slot\nsendfile-clients, tenants=1" 1, "pathology-multi-slot: multi-slot\nsendfile-clients, tenants=4" 2, "pathology-multi-slot: multi-slot\nsendfile-clients, tenants=8" 3, "pathology-net-batch: net-batch\nsendfile-clients, tenants=1" 4, "pathology-net-batch: net-batch\nsendfile-clients, tenants=4" 5, "pathology-net-batch: net-batch\nsendfile-clients, tenants=8" 6, "pathology-no-cache: atomics-only\nsendfile-clients, tenants=1" 7, "pathology-no-cache: atomics-only\nsendfile-clients, tenants=4" 8, "pathology-no-cache: atomics-only\nsendfile-clients, tenants=8" 9)
 set yrange [9.5:0.5]
 set xzeroaxis lt -1
 set grid xtics
 plot 'forest-rfc1.dat' index 0 using 1:2:3:4 with xerrorbars lw 6 lc rgb '#d9d9d9' pt -1 title "margin", \
-    'forest-rfc1.dat' index 1 using 1:2:3:4 with xerrorbars lw 2 pt 7 lc rgb '#1a9850' title "better", \
-    'forest-rfc1.dat' index 2 using 1:2:3:4 with xerrorbars lw 2 pt 7 lc rgb '#fdae61' title "inconclusive"
-set terminal pngcairo size 1000,454 noenhanced font 'sans,10' background '#ffffff'
+    'forest-rfc1.dat' index 1 using 1:2:3:4 with xerrorbars lw 2 pt 7 ps 1.3 lc rgb '#0072B2' title "better", \
+    'forest-rfc1.dat' index 2 using 1:2:3:4 with xerrorbars lw 2 pt 13 ps 1.3 lc rgb '#666666' title "inconclusive"
+set terminal pngcairo size 1000,566 noenhanced font 'sans,10' background '#ffffff'
 set output 'forest-rfc1.png'
 replot
