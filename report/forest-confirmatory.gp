@@ -17,13 +17,12 @@ set yrange [27.5:0.5]
 set xzeroaxis lt -1
 set grid xtics
 plot 'forest-confirmatory.dat' index 0 using 1:2:3:4 with xerrorbars lw 6 lc rgb '#d9d9d9' pt -1 title "margin", \
-    'forest-confirmatory.dat' index 1 using 1:2:3:4 with xerrorbars lw 2 pt 7 ps 1.3 lc rgb '#0072B2' title "better", \
-    'forest-confirmatory.dat' index 2 using 1:2:3:4 with xerrorbars lw 2 pt 9 ps 1.3 lc rgb '#56B4E9' title "better within margin", \
-    'forest-confirmatory.dat' index 3 using 1:2:3:4 with xerrorbars lw 2 pt 5 ps 1.3 lc rgb '#009E73' title "equivalent", \
-    'forest-confirmatory.dat' index 4 using 1:2:3:4 with xerrorbars lw 2 pt 13 ps 1.3 lc rgb '#666666' title "inconclusive", \
-    'forest-confirmatory.dat' index 5 using 1:2:3:4 with xerrorbars lw 2 pt 11 ps 1.3 lc rgb '#E69F00' title "worse within margin", \
-    'forest-confirmatory.dat' index 6 using 1:2:3:4 with xerrorbars lw 2 pt 6 ps 1.3 lc rgb '#D55E00' title "worse, size uncertain", \
-    'forest-confirmatory.dat' index 7 using 1:2:3:4 with xerrorbars lw 2 pt 7 ps 1.3 lc rgb '#D55E00' title "worse"
+    'forest-confirmatory.dat' index 1 using 1:2:3:4 with xerrorbars lw 2 pt 9 ps 1.3 lc rgb '#56B4E9' title "better within margin", \
+    'forest-confirmatory.dat' index 2 using 1:2:3:4 with xerrorbars lw 2 pt 5 ps 1.3 lc rgb '#009E73' title "equivalent", \
+    'forest-confirmatory.dat' index 3 using 1:2:3:4 with xerrorbars lw 2 pt 13 ps 1.3 lc rgb '#666666' title "inconclusive", \
+    'forest-confirmatory.dat' index 4 using 1:2:3:4 with xerrorbars lw 2 pt 11 ps 1.3 lc rgb '#E69F00' title "worse within margin", \
+    'forest-confirmatory.dat' index 5 using 1:2:3:4 with xerrorbars lw 2 pt 6 ps 1.3 lc rgb '#D55E00' title "worse, size uncertain", \
+    'forest-confirmatory.dat' index 6 using 1:2:3:4 with xerrorbars lw 2 pt 7 ps 1.3 lc rgb '#D55E00' title "worse"
 set terminal pngcairo size 1000,1178 noenhanced font 'sans,10' background '#ffffff'
 set output 'forest-confirmatory.png'
 replot

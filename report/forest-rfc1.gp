@@ -17,10 +17,9 @@ set yrange [16.5:0.5]
 set xzeroaxis lt -1
 set grid xtics
 plot 'forest-rfc1.dat' index 0 using 1:2:3:4 with xerrorbars lw 6 lc rgb '#d9d9d9' pt -1 title "margin", \
-    'forest-rfc1.dat' index 1 using 1:2:3:4 with xerrorbars lw 2 pt 7 ps 1.3 lc rgb '#0072B2' title "better", \
-    'forest-rfc1.dat' index 2 using 1:2:3:4 with xerrorbars lw 2 pt 5 ps 1.3 lc rgb '#009E73' title "equivalent", \
-    'forest-rfc1.dat' index 3 using 1:2:3:4 with xerrorbars lw 2 pt 13 ps 1.3 lc rgb '#666666' title "inconclusive", \
-    'forest-rfc1.dat' index 4 using 1:2:3:4 with xerrorbars lw 2 pt 7 ps 1.3 lc rgb '#D55E00' title "worse"
+    'forest-rfc1.dat' index 1 using 1:2:3:4 with xerrorbars lw 2 pt 5 ps 1.3 lc rgb '#009E73' title "equivalent", \
+    'forest-rfc1.dat' index 2 using 1:2:3:4 with xerrorbars lw 2 pt 13 ps 1.3 lc rgb '#666666' title "inconclusive", \
+    'forest-rfc1.dat' index 3 using 1:2:3:4 with xerrorbars lw 2 pt 7 ps 1.3 lc rgb '#D55E00' title "worse"
 set terminal pngcairo size 1000,804 noenhanced font 'sans,10' background '#ffffff'
 set output 'forest-rfc1.png'
 replot

@@ -161,6 +161,65 @@ static void aa_gate(struct report *r, struct comparison *c)
 	}
 }
 
+/* c's verdict with cell aa as the reference, at its family's Bonferroni p. */
+static enum verdict verdict_against(const struct report *r, const struct comparison *c,
+				    const struct cell *aa, double *p_adj)
+{
+	const struct cell_metric *x = &c->cell->metrics[c->metric], *b = &aa->metrics[c->metric];
+	struct interval tost;
+	struct mwu u;
+	double hl = NAN;
+
+	if (stats_mann_whitney(x->values, x->n, b->values, b->n, &u) < 0)
+		return VERDICT_NA;
+	stats_ratio_interval(x->values, x->n, b->values, b->n, TOST_LEVEL(REPORT_ALPHA), &tost,
+			     &hl);
+	*p_adj = fmin(1, u.p * (double)r->families[c->family].size);
+	if (isnan(hl) && b->median != 0)
+		hl = x->median / b->median;
+	return verdict_judge(*p_adj, REPORT_ALPHA, metric_improvement(&metric_defs[c->metric], hl),
+			     &tost, c->margin);
+}
+
+/* Whether two verdicts say the same: the same direction, or both equivalent. */
+static int same_answer(enum verdict a, enum verdict b)
+{
+	if (verdict_is_better(a) || verdict_is_worse(a))
+		return verdict_is_better(a) == verdict_is_better(b) &&
+		       verdict_is_worse(a) == verdict_is_worse(b);
+	return a != VERDICT_EQUIVALENT || b == VERDICT_EQUIVALENT;
+}
+
+/*
+ * A confirmatory verdict against baseline that does not hold against each
+ * A/A set at the same settings is not decided: inconclusive, naming the set.
+ */
+static void aa_reference(struct report *r, struct comparison *c)
+{
+	if (c->family < 0 || c->aa || strcmp(c->base->variant, BASELINE_VARIANT) ||
+	    !(verdict_is_better(c->verdict) || verdict_is_worse(c->verdict) ||
+	      c->verdict == VERDICT_EQUIVALENT))
+		return;
+	c->verdict_vs_baseline = c->verdict;
+	for (size_t i = 0; i < r->ncmp; i++) {
+		const struct comparison *a = &r->cmp[i];
+		enum verdict v;
+		double p = NAN;
+
+		if (!a->aa || a->metric != c->metric || !cells_same_settings(a->cell, c->cell))
+			continue;
+		c->aa_sets++;
+		v = verdict_against(r, c, a->cell, &p);
+		if (same_answer(c->verdict_vs_baseline, v) || c->aa_breaks)
+			continue;
+		c->aa_breaks = a->cell->variant;
+		c->aa_breaks_p = p;
+		c->aa_breaks_verdict = v;
+	}
+	if (c->aa_breaks)
+		c->verdict = VERDICT_INCONCLUSIVE;
+}
+
 int families_build(struct report *r)
 {
 	double *p, *adj;
@@ -201,6 +260,8 @@ int families_build(struct report *r)
 	/* after every verdict: the A/A pairs are judged in the same loop */
 	for (size_t i = 0; i < r->ncmp; i++)
 		aa_gate(r, &r->cmp[i]);
+	for (size_t i = 0; i < r->ncmp; i++)
+		aa_reference(r, &r->cmp[i]);
 	free(p);
 	free(adj);
 	free(group);

@@ -74,6 +74,17 @@ struct comparison {
 	 * can look like that much, so equivalence is not claimed
 	 */
 	int aa_outside;
+	/*
+	 * a confirmatory verdict against baseline must hold against each A/A
+	 * set at the same settings too (the identical kernel measured again),
+	 * so one lucky copy of baseline decides nothing: the first set it does
+	 * not hold against, with its Bonferroni p (p x the family's size) and
+	 * the verdict there; NULL: it holds against each, or there is none
+	 */
+	const char *aa_breaks;
+	double aa_breaks_p;
+	enum verdict aa_breaks_verdict, verdict_vs_baseline;
+	size_t aa_sets;		/* the A/A sets it was checked against */
 };
 
 /*

@@ -37,6 +37,20 @@ static void equivalence(FILE *f, const struct comparison *c)
 		"inside" : "not inside", mg);
 }
 
+/* Whether the verdict held against each A/A set as the reference, and if not, where. */
+static void aa_reference_said(FILE *f, const struct comparison *c)
+{
+	char p[24];
+
+	if (c->aa_breaks)
+		fprintf(f, " (against `%s` alone %s; against `%s`, the same kernel measured "
+			"again, %s at Bonferroni p %s: one copy of baseline decides nothing)",
+			c->base->variant, verdict_text(c->verdict_vs_baseline), c->aa_breaks,
+			verdict_text(c->aa_breaks_verdict), fmt_p(p, sizeof(p), c->aa_breaks_p));
+	else if (c->aa_sets)
+		fprintf(f, " (holds against each A/A set as the reference too: %zu)", c->aa_sets);
+}
+
 void comparison_line(FILE *f, const struct report *r, const struct comparison *c)
 {
 	const struct metric_def *d = &metric_defs[c->metric];
@@ -64,6 +78,7 @@ void comparison_line(FILE *f, const struct report *r, const struct comparison *c
 		c->aa_outside ? " (inside the margin, but so wide is an A/A pair's own "
 		"interval here that equivalence is not claimed)" :
 		c->min_p * m >= REPORT_ALPHA ? " (this n cannot reach significance here)" : "");
+	aa_reference_said(f, c);
 	cost_beside(f, r, c);
 	fputc('\n', f);
 }

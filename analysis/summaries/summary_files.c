@@ -251,6 +251,16 @@ static int write_comparisons(const struct report *r, const char *dir, json_t *al
 				"equiv_ci_coverage", num_or_null(ci_coverage(&c->tost)),
 				"not_tested", str_or_null(c->not_tested),
 				"aa_outside", c->aa_outside));
+		/* a confirmatory verdict checked against each A/A set as the reference */
+		if (o && c->aa_sets)
+			json_object_update_new(o, json_pack("{s:I, s:s, s:o, s:o, s:o}",
+				"aa_sets_checked", (json_int_t)c->aa_sets,
+				"verdict_vs_baseline", verdict_text(c->verdict_vs_baseline),
+				"aa_breaks", str_or_null(c->aa_breaks),
+				"aa_breaks_verdict", c->aa_breaks ?
+				json_string(verdict_text(c->aa_breaks_verdict)) : json_null(),
+				"aa_breaks_p_bonferroni", c->aa_breaks ? num_or_null(c->aa_breaks_p) :
+				json_null()));
 		json_object_set_new(json_object_get(comparison_group(groups, &ngroups, all, c),
 						    "metrics"), metric_defs[c->metric].path, o);
 	}
