@@ -117,3 +117,46 @@ int evidence_cost(struct evidence_list *l, struct tally *t, const struct report 
 	}
 	return 0;
 }
+
+size_t mechanism_rows(const struct report *r, const char *path, struct mechanism_row *out,
+		      size_t cap)
+{
+	size_t n = 0;
+
+	for (size_t v = 0; v < r->nvariants; v++) {
+		const struct variant_info *vi = &r->variants[v];
+
+		if (vi->control || !strcmp(vi->name, BASELINE_VARIANT))
+			continue;
+		for (size_t i = 0; i < r->ncmp; i++) {
+			const struct comparison *c = &r->cmp[i];
+			struct mechanism_row *row = NULL;
+			double e = planning_ratio(c);
+
+			if (strcmp(c->cell->variant, vi->name) ||
+			    strcmp(c->base->variant, BASELINE_VARIANT) ||
+			    strcmp(metric_defs[c->metric].path, path) || c->not_tested ||
+			    isnan(e) || isnan(c->p_adj))
+				continue;
+			for (size_t k = 0; k < n && !row; k++)
+				if (!strcmp(out[k].variant, vi->name) &&
+				    !strcmp(out[k].workload, c->cell->workload))
+					row = &out[k];
+			if (!row) {
+				if (n == cap)
+					continue;
+				row = &out[n++];
+				*row = (struct mechanism_row){ .variant = vi->name,
+							       .workload = c->cell->workload,
+							       .metric = c->metric };
+			}
+			row->cells++;
+			row->significant += c->significant;
+			if (!row->lo || e < planning_ratio(row->lo))
+				row->lo = c;
+			if (!row->hi || e > planning_ratio(row->hi))
+				row->hi = c;
+		}
+	}
+	return n;
+}

@@ -37,4 +37,21 @@ int evidence_metric(struct evidence_list *l, struct tally *t, const struct repor
 int evidence_cost(struct evidence_list *l, struct tally *t, const struct report *r,
 		  const char *variant, const char *workload, const char *timing, int rt);
 
+/*
+ * The mechanism's fingerprint, per design and workload: how the page-counter
+ * charges (or uncharges) per MB change against baseline over the cells both
+ * have, the smallest and the largest Hodges-Lehmann change and how many of
+ * the cells are significant (any kind: descriptive ones included).
+ */
+struct mechanism_row {
+	const char *variant, *workload;
+	size_t metric;
+	const struct comparison *lo, *hi;	/* the smallest and largest change */
+	size_t cells, significant;
+};
+
+/* The rows for metric path (a path of metrics_table.c); how many (at most cap). */
+size_t mechanism_rows(const struct report *r, const char *path, struct mechanism_row *out,
+		      size_t cap);
+
 #endif

@@ -463,7 +463,8 @@ void answer_sentence(FILE *f, const struct report *r, const struct answer *a, si
 	if (p->cls == ANSWER_NOT_HERE) {
 		not_here_text(f, p);
 	} else if (p->cls == ANSWER_NO_RT_AXIS) {
-		fputs("the data cannot decide: no run used a PREEMPT_RT kconfig axis (a kconfig "
+		fputs("the data cannot decide: no run in this store used a PREEMPT_RT kconfig "
+		      "axis (a kconfig "
 		      "axis named with \"rt\" setting CONFIG_PREEMPT_RT=y). Measuring baseline and "
 		      "the candidate designs on such an axis would show whether the designs' "
 		      "gains survive there.", f);

@@ -11,6 +11,7 @@
 
 #include "answer_text.h"
 #include "chart_forest.h"
+#include "evidence.h"
 #include "family_spec.h"
 #include "log.h"
 #include "report_evidence.h"
@@ -273,6 +274,89 @@ static void decision_table(FILE *f, const struct report *r, const struct chart_l
 	fputc('\n', f);
 }
 
+/* "tenants=16", or the workload alone: which cell of a design's row. */
+static const char *cell_at(char *buf, size_t cap, const struct cell *c)
+{
+	const char *tp = workload_tenant_param(c->workload);
+	double x = cell_param(c, tp);
+
+	if (isnan(x))
+		snprintf(buf, cap, "%s", c->workload);
+	else
+		snprintf(buf, cap, "%s=%g", tp, x);
+	return buf;
+}
+
+static void mechanism_cell(FILE *f, const struct mechanism_row *m)
+{
+	char lo[96], hi[96], a[64], b[64];
+
+	if (!m) {
+		fputs(" no data |", f);
+		return;
+	}
+	fmt_delta(lo, sizeof(lo), planning_ratio(m->lo), NULL);
+	fmt_delta(hi, sizeof(hi), planning_ratio(m->hi), NULL);
+	if (m->lo == m->hi)
+		fprintf(f, " %s (%s)", lo, cell_at(a, sizeof(a), m->lo->cell));
+	else
+		fprintf(f, " %s (%s) to %s (%s)", lo, cell_at(a, sizeof(a), m->lo->cell), hi,
+			cell_at(b, sizeof(b), m->hi->cell));
+	fprintf(f, ", %zu of %zu cells significant |", m->significant, m->cells);
+}
+
+/*
+ * The mechanism on the first screen: what each design does to the page
+ * counter, so an answer is read beside what its design changed (a design
+ * whose charges rise is no cache, whatever its time).
+ */
+static void mechanism_section(FILE *f, const struct report *r, const char *rel)
+{
+	struct mechanism_row ch[64], un[64];
+	size_t nc = mechanism_rows(r, "charges_per_mb", ch, 64);
+	size_t nu = mechanism_rows(r, "uncharges_per_mb", un, 64);
+
+	if (!nc)
+		return;
+	fprintf(f, "## What each design does to the page counter (descriptive)\n\n"
+		"Page-counter charges and uncharges per MB received against baseline: the "
+		"Hodges-Lehmann change over each design's cells of a workload, smallest to "
+		"largest, and how many of those cells are significant (Holm in a family, else "
+		"Benjamini-Hochberg). It decides nothing; read each answer beside what its "
+		"design does to the counter ([every line](%s/tables.md)).\n\n"
+		"| design | workload | charges per MB | uncharges per MB |\n|---|---|---|---|\n",
+		rel);
+	for (size_t i = 0; i < nc; i++) {
+		const struct mechanism_row *u = NULL;
+
+		for (size_t k = 0; k < nu && !u; k++)
+			if (!strcmp(un[k].variant, ch[i].variant) &&
+			    !strcmp(un[k].workload, ch[i].workload))
+				u = &un[k];
+		fprintf(f, "| `%s` | %s |", ch[i].variant, ch[i].workload);
+		mechanism_cell(f, &ch[i]);
+		mechanism_cell(f, u);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
+/* What "1 client" is on sendfile-clients, where the store has such cells. */
+static void memcgs_note(FILE *f, const struct report *r)
+{
+	for (size_t i = 0; i < r->ncells; i++) {
+		const char *sc = json_string_value(json_object_get(r->cells[i].params_json,
+								    "server_cgroup"));
+
+		if (strcmp(r->cells[i].workload, "sendfile-clients") || !sc || strcmp(sc, "shared"))
+			continue;
+		fputs("On sendfile-clients, tenants=N is N clients, each in a memcg of its own; "
+		      "with `server_cgroup=shared` their servers share one more, so tenants=1 is "
+		      "two memcgs taking turns on the receive path.\n\n", f);
+		return;
+	}
+}
+
 static size_t failed_runs(const struct report *r)
 {
 	size_t n = 0;
@@ -357,8 +441,10 @@ int report_md_write(const struct report *r, const struct chart_list *charts,
 		asset_rel, asset_rel, asset_rel, asset_rel, asset_rel, asset_rel, asset_rel,
 		asset_rel, asset_rel);
 	decision_table(f, r, charts, asset_rel);
+	memcgs_note(f, r);
 	correctness_line(f, r, asset_rel);
 	md_upstream_calibration(f, r, charts, asset_rel);
+	mechanism_section(f, r, asset_rel);
 	forest_section(f, charts, asset_rel);
 	fputs("## Detail\n\n", f);
 	for (size_t i = 0; i < NPAGES; i++)

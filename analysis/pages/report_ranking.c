@@ -23,8 +23,9 @@
 #define MAX_RANK_CELLS 128
 #define MAX_RANK_ROWS 128
 
+/* What a table ranks over: one workload of one profile, timing mode and axis. */
 struct group {
-	const char *profile, *timing, *kconfig;
+	const char *profile, *timing, *kconfig, *workload;
 };
 
 struct cellset {
@@ -44,14 +45,16 @@ struct ranked {
 static int in_group(const struct comparison *c, const struct group *g)
 {
 	return !strcmp(c->cell->profile, g->profile) && !strcmp(c->cell->timing, g->timing) &&
-	       !strcmp(c->cell->kconfig, g->kconfig);
+	       !strcmp(c->cell->kconfig, g->kconfig) && !strcmp(c->cell->workload, g->workload);
 }
 
 static int usable(const struct comparison *c, const struct group *g,
 		  enum metric_primary role)
 {
+	/* against baseline only: a family's named reference is not a ranking cell */
 	return metric_defs[c->metric].primary == role && in_group(c, g) && !c->not_tested &&
-	       c->ratio > 0 && comparison_trusted(c);
+	       !strcmp(c->base->variant, BASELINE_VARIANT) && planning_ratio(c) > 0 &&
+	       comparison_trusted(c);
 }
 
 /* v's comparison on role at the setting of baseline cell base, or NULL. */
@@ -93,16 +96,19 @@ static int covers(const struct cellset *a, const struct cellset *s)
 	return 1;
 }
 
-/* The ranking cells: the ranked variants' cell set with the most comparisons in it. */
+/*
+ * The ranking cells: of the cell sets of the ranked variants not yet ranked
+ * (done[v] 0), the one with the most comparisons in it.
+ */
 static void choose(const struct report *r, const struct group *g, enum metric_primary role,
-		   struct cellset *best)
+		   const int *done, struct cellset *best)
 {
 	static struct cellset sets[MAX_RANK_ROWS];
 	size_t nv = 0, best_count = 0;
 
 	best->n = 0;
 	for (size_t v = 0; v < r->nvariants && nv < MAX_RANK_ROWS; v++)
-		if (variant_ranked(&r->variants[v])) {
+		if (variant_ranked(&r->variants[v]) && !done[v]) {
 			cells_of(r, r->variants[v].name, g, role, &sets[nv]);
 			if (sets[nv].n)
 				nv++;
@@ -199,7 +205,7 @@ static void rank_word(char *buf, size_t cap, const struct ranked *w, size_t cell
 			 "not ranked (invalid)" : variant_is_aa(v->name) ?
 			 "not ranked (A/A set)" : "not ranked (control)");
 	else if (!w->complete)
-		snprintf(buf, cap, "not ranked (has %zu of the %zu ranking cells)", w->shared,
+		snprintf(buf, cap, "not ranked here (has %zu of the %zu cells)", w->shared,
 			 cells);
 	else
 		snprintf(buf, cap, "%zu", ++*rank);
@@ -221,34 +227,61 @@ static const char *geomean_text(char *buf, size_t cap, const struct ranked *w)
 	return buf;
 }
 
-/* "rx-mixed tenants=1, rx-mixed tenants=16 (cpus=8 rx_cpus=3)" */
-static void describe(FILE *f, const struct report *r, const struct cellset *s,
-		     enum metric_primary role)
+/* Whether key has the same value in every cell of the set. */
+static int same_in_set(const struct cellset *s, const char *key, json_t *value)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (!json_equal(json_object_get(s->base[i]->params_json, key), value))
+			return 0;
+	return 1;
+}
+
+/* "tenants=1, tenants=16 (cost=1)": each cell by the parameters that tell it apart. */
+static void describe(FILE *f, const struct cellset *s)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		const struct cell *b = s->base[i];
-		const char *tp = workload_tenant_param(b->workload);
-		int m = metric_primary_index(b->workload, role);
-		char set[256];
+		const char *tp = workload_tenant_param(b->workload), *key;
+		json_t *value;
+		int more = 0;
 
-		fprintf(f, "%s%s", i ? ", " : "", b->workload);
+		fputs(i ? ", " : "", f);
 		if (!isnan(cell_param(b, tp)))
-			fprintf(f, " %s=%g", tp, cell_param(b, tp));
-		if (m >= 0 && cell_setting(r, b, (size_t)m, NULL, set, sizeof(set))[0])
-			fprintf(f, " (%s)", set);
+			fprintf(f, "%s=%g", tp, cell_param(b, tp));
+		else
+			fputs("one setting", f);
+		json_object_foreach(b->params_json, key, value) {
+			char *text;
+
+			if ((tp && !strcmp(key, tp)) || same_in_set(s, key, value))
+				continue;
+			text = json_dumps(value, JSON_ENCODE_ANY);
+			fprintf(f, "%s%s=%s", more++ ? " " : " (", key, text ? text : "?");
+			free(text);
+		}
+		if (more)
+			fputc(')', f);
 	}
 }
 
 static void table(FILE *f, const struct report *r, const struct group *g, struct ranked *rows,
-		  size_t n, const struct cellset *s, int costed)
+		  size_t n, const struct cellset *s, int costed, int first)
 {
 	size_t rank = 0;
 
-	fprintf(f, "### profile %s, timing %s, kconfig %s\n\nRanked on %s over the %zu cell%s "
-		"every ranked variant has: ", g->profile, g->timing, g->kconfig,
-		costed ? "the modelled cycles (Skylake-SP)" : "the primary metric", s->n,
-		s->n == 1 ? "" : "s");
-	describe(f, r, s, costed ? PRIMARY_COST : PRIMARY_FALLBACK);
+	if (first)
+		fprintf(f, "### profile %s, %s, timing %s, kconfig %s\n\n", g->profile,
+			g->workload, g->timing, g->kconfig);
+	if (first)
+		fprintf(f, "Ranked on %s over the %zu cell%s of %s every variant ranked here has: ",
+			costed ? "the modelled cycles (Skylake-SP)" : "the primary metric", s->n,
+			s->n == 1 ? "" : "s", g->workload);
+	else
+		fprintf(f, "Then, the variants the cells above leave out, ranked on %s over the "
+			"%zu cell%s of %s they share: ", costed ? "the modelled cycles "
+			"(Skylake-SP)" : "the primary metric", s->n, s->n == 1 ? "" : "s",
+			g->workload);
+	describe(f, s);
 	fprintf(f, ".\n\n| rank | variant | gate | geomean of gains vs baseline (>1 better) "
 		"[simultaneous interval] (coverage) | better | worse | equivalent |%s\n"
 		"|---|---|---|---|---|---|---|%s\n| | `baseline` | %s | 1 (reference) | | | |%s\n",
@@ -289,22 +322,29 @@ static size_t untrusted_of(const struct report *r, const char *v, const struct g
 	return n;
 }
 
-static void rank_group(FILE *f, const struct report *r, const struct group *g)
+#define MAX_TIERS 4
+
+/*
+ * One table of a group: the variants not yet ranked (done[v] 0) over the
+ * cells most of them share; in the first, every variant with data is
+ * listed, ranked or why not. Returns how many it ranked.
+ */
+static size_t rank_tier(FILE *f, const struct report *r, const struct group *g,
+			enum metric_primary role, int *done, int first)
 {
 	static struct ranked rows[MAX_RANK_ROWS];
+	size_t index[MAX_RANK_ROWS];
 	struct cellset s, own;
-	enum metric_primary role = PRIMARY_FALLBACK;
-	size_t n = 0;
+	size_t n = 0, ranked = 0;
 
-	for (size_t i = 0; i < r->ncmp && role == PRIMARY_FALLBACK; i++)
-		if (usable(&r->cmp[i], g, PRIMARY_COST))
-			role = PRIMARY_COST;
-	choose(r, g, role, &s);
+	choose(r, g, role, done, &s);
+	if (!s.n)
+		return 0;
 	for (size_t v = 0; v < r->nvariants && n < MAX_RANK_ROWS; v++) {
 		struct ranked *w = &rows[n];
 
 		cells_of(r, r->variants[v].name, g, role, &own);
-		if (!own.n)
+		if (!own.n || (done[v] && !first) || (!first && !variant_ranked(&r->variants[v])))
 			continue;
 		*w = (struct ranked){ .v = &r->variants[v], .secondary = NAN };
 		for (size_t k = 0; k < s.n; k++) {
@@ -312,26 +352,49 @@ static void rank_group(FILE *f, const struct report *r, const struct group *g)
 
 			w->shared += covers(&own, &one);
 		}
-		if (s.n && covers(&own, &s))
+		if (covers(&own, &s))
 			summarise(r, w, g, role, &s);
 		else
 			w->geomean = NAN;
+		if (!first && !w->complete)
+			continue;
 		if (role == PRIMARY_COST) {
 			w->secondary = w->complete ? secondary_geomean(r, w->v->name, g, &s) : NAN;
 			w->untrusted = untrusted_of(r, w->v->name, g);
 		}
-		n++;
+		index[n++] = v;
 	}
-	if (!n || !s.n)
-		return;
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].complete && variant_ranked(rows[i].v)) {
+			done[index[i]] = 1;
+			ranked++;
+		}
+	if (!ranked)
+		return 0;
 	qsort(rows, n, sizeof(rows[0]), cmp_ranked);
-	table(f, r, g, rows, n, &s, role == PRIMARY_COST);
+	table(f, r, g, rows, n, &s, role == PRIMARY_COST, first);
+	return ranked;
+}
+
+static void rank_group(FILE *f, const struct report *r, const struct group *g)
+{
+	int done[MAX_RANK_ROWS] = { 0 };
+	enum metric_primary role = PRIMARY_FALLBACK;
+
+	for (size_t i = 0; i < r->ncmp && role == PRIMARY_FALLBACK; i++)
+		if (usable(&r->cmp[i], g, PRIMARY_COST))
+			role = PRIMARY_COST;
+	/* a variant the first table's cells leave out is ranked over the cells it has */
+	for (int t = 0; t < MAX_TIERS && r->nvariants <= MAX_RANK_ROWS; t++)
+		if (!rank_tier(f, r, g, role, done, !t))
+			break;
 }
 
 void md_ranking(FILE *f, const struct report *r)
 {
 	fputs("## Summary per variant (geometric mean)\n\n"
-	      "Per matrix profile, timing mode and kconfig axis: the geometric mean of each "
+	      "Per matrix profile, workload, timing mode and kconfig axis (a workload ranks "
+	      "the variants that ran it, over the cells they share): the geometric mean of each "
 	      "variant's primary-metric ratios to baseline, turned so that > 1 is better "
 	      "(throughput, faults/s, ops/s), over the same cells for every ranked variant "
 	      "(the cells named above each table; a variant without all of them is listed "
@@ -356,13 +419,14 @@ void md_ranking(FILE *f, const struct report *r)
 		      "ranked on throughput alone.\n\n", f);
 	for (size_t i = 0; i < r->ncells; i++) {
 		const struct cell *c = &r->cells[i];
-		struct group g = { c->profile, c->timing, c->kconfig };
+		struct group g = { c->profile, c->timing, c->kconfig, c->workload };
 		int seen = 0;
 
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = !strcmp(r->cells[j].profile, c->profile) &&
 			       !strcmp(r->cells[j].timing, c->timing) &&
-			       !strcmp(r->cells[j].kconfig, c->kconfig);
+			       !strcmp(r->cells[j].kconfig, c->kconfig) &&
+			       !strcmp(r->cells[j].workload, c->workload);
 		if (!seen)
 			rank_group(f, r, &g);
 	}
