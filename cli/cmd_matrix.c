@@ -489,6 +489,33 @@ static int set_aside_superseded(const struct cell_list *cells, const struct kern
 	return store_set_aside_superseded(store, profile, cells, now, dry) < 0 ? -1 : 0;
 }
 
+/*
+ * A profile of kvm cells runs only where KVM does and the host has a CPU per
+ * vCPU: refused before any kernel is built or guest booted, naming why.
+ */
+static int kvm_cells_runnable(const struct matrix *m, const char *profile,
+			      const struct cell_list *cells)
+{
+	char why[512];
+	int vcpus = 0;
+
+	for (int i = 0; i < cells->n; i++) {
+		const struct matrix_cell *c = &cells->v[i];
+		json_t *n = json_object_get(c->params, "cpus");
+		int want = json_is_integer(n) ? (int)json_integer_value(n) :
+			   (int)matrix_guest_int(m, "cpus", 1);
+
+		if (!strcmp(c->timing_mode, "kvm") && want > vcpus)
+			vcpus = want;
+	}
+	if (!vcpus || !accel_kvm_host_ready(vcpus, why, sizeof(why)))
+		return 0;
+	fail_msg("profile %s has cells in timing mode kvm, and %s; run it on a many-core "
+		 "host with KVM (its plan: mmx matrix --profile %s --dry-run)", profile, why,
+		 profile);
+	return -1;
+}
+
 int cmd_matrix(const struct matrix *m, int argc, char **argv)
 {
 	struct matrix_options o;
@@ -505,6 +532,10 @@ int cmd_matrix(const struct matrix *m, int argc, char **argv)
 		return usage();
 	if (matrix_expand_profile(m, o.profile, &cells) < 0)
 		return 2;
+	if (!o.dry_run && kvm_cells_runnable(m, o.profile, &cells) < 0) {
+		cell_list_free(&cells);
+		return 2;
+	}
 	if (o.results)
 		pathf(dir, sizeof(dir), "%s", o.results);
 	else

@@ -151,16 +151,19 @@ double beyond_charge_share(const struct comparison *c, const struct cell **whose
 	int share = path ? metric_index(c->cell->workload, path) : -1;
 	const struct cell *owner;
 	const struct cell_metric *sm;
-	double e = planning_ratio(c), bound;
+	double e = planning_ratio(c), lo = c->tost.lo, hi = c->tost.hi;
 
-	if (share < 0 || isnan(e) || e <= 0)
+	if (share < 0 || isnan(e) || e <= 0 || !c->tost.valid)
 		return NAN;
 	owner = e < 1 ? c->base : c->cell;
 	sm = &owner->metrics[share];
 	if (!sm->n || isnan(sm->median))
 		return NAN;
-	bound = e < 1 ? sm->median : sm->median * e;
-	if (fabs(e - 1.0) <= bound)
+	/*
+	 * past the bound only when the whole 90% interval is, as a verdict is
+	 * sized: the smallest saving, the smallest loss the interval allows
+	 */
+	if (e < 1 ? 1.0 - hi <= sm->median : lo - 1.0 <= sm->median * lo)
 		return NAN;
 	if (whose)
 		*whose = owner;

@@ -28,8 +28,7 @@ static const struct phrases phrases[] = {
 	{ "rfc1", 0, "multi-memcg designs", "evolve it: a multi-memcg cache beats the "
 	  "single-memcg stock", "keep it as it is: the multi-memcg designs measured do worse",
 	  "the multi-memcg designs neither gain nor lose beyond the margin, so the data gives "
-	  "no reason to replace the stock", "Higher tenant counts would show more of what a "
-	  "multi-memcg cache can gain." },
+	  "no reason to replace the stock", NULL },
 	{ "rfc1", 1, "no cache: atomics-only", "the data does not show the stock is needed "
 	  "(atomics-only does better)", "some per-CPU caching earns its keep: without it "
 	  "(atomics-only) the design does worse", "atomics-only is equivalent within the "
@@ -42,11 +41,13 @@ static const struct phrases phrases[] = {
 	  "atomics-only is equivalent to the stock within the margin here and could serve as "
 	  "the baseline", emulation_caveat },
 	{ "article2", 0, NULL, "the split stock helps", "the split stock costs",
-	  "the split stock is equivalent to the single stock within the margin",
+	  "the split stock is equivalent to the single stock within the margin in modelled "
+	  "cycles; the irq-off time it exists to cut is not measured here",
 	  "This matches the 2022 revert's finding of no benefit only as far as this timing "
 	  "mode can see: irq-disable cost and PREEMPT_RT behaviour need KVM and an RT axis." },
 	{ "article3", 0, NULL, "the local-lock obj stock helps", "the local-lock obj stock costs",
-	  "the local-lock obj stock is equivalent to the shared one within the margin",
+	  "the local-lock obj stock is equivalent to the shared one within the margin in "
+	  "modelled cycles; the irq-off time it exists to cut is not measured here",
 	  "Upstream measured changes under 1-4% for the same change; differences that small "
 	  "need many repetitions under icount or KVM." },
 };
@@ -186,7 +187,8 @@ static void not_here_text(FILE *f, const struct answer_part *p)
 			p->regime & REGIME_BEYOND_SHARE ? "; and " : "", p->shape.rises,
 			p->shape.steps, p->shape.upstream_rises, p->shape.upstream_steps);
 	fprintf(f, ". A many-core host with KVM and a PMU running the upstream-shaped load (one "
-		"netperf-like client per memcg, 6 to 36 clients on 72 CPUs) would decide it. "
+		"netperf-like client per memcg, 6 to 36 clients on 72 CPUs) would decide it: "
+		"the `hardware` profile (`mmx matrix --profile hardware`). "
 		"What these runs show (%s): better in %d, worse in %d, equivalent in %d, "
 		"inconclusive in %d of the %d comparisons above.", class_word(p->measured),
 		t->better, t->worse, t->equivalent, t->inconclusive, tally_tested(t));
@@ -507,6 +509,10 @@ void deciding_sentence(FILE *f, const struct report *r, const struct answer_part
 		fmt_delta(delta, sizeof(delta), planning_ratio(c), &c->ci), verdict_word(r, c),
 		fmt_adjusted(adj, sizeof(adj), r, c), c->cell->metrics[c->metric].n,
 		c->base->metrics[c->metric].n);
+	/* what the verdict was sized on: its margin and the 90% interval */
+	if (!isnan(c->margin) && c->tost.valid)
+		fprintf(f, "; margin ±%g%%, 90%% interval [%+.1f%%, %+.1f%%]", c->margin * 100,
+			(c->tost.lo - 1) * 100, (c->tost.hi - 1) * 100);
 	if (!isnan(p->deciding_share))
 		fprintf(f, "; the change is larger than `%s`'s charge share there (%.1f%%), so "
 			"most of it is receive work outside the charge functions, not the charge "

@@ -147,6 +147,24 @@ for p in $(jq -r '.profiles | keys[]' matrix.json); do
 		$MMX matrix --profile "$p" --dry-run --results "$work/empty-$p"
 done
 
+# the hardware profile (issue 41): the machine every "cannot decide on this
+# machine" names. Its dry run shows the plan anywhere; a real run needs KVM
+# and a CPU per vCPU, and is refused before anything is built or booted
+out=$($MMX matrix --profile hardware --dry-run --results "$work/hw-dry" 2>&1)
+check "hardware: the dry run shows the plan (72 vCPUs under kvm, upstream's 6..36 clients)" \
+	bash -c 'grep -q "^  multi-slot/cpus128/sendfile-clients/kvm .*\"cpus\":72.*\"tenants\":36" <<<"$1" &&
+		grep -q "^  hardware-multi-slot: 6 comparisons" <<<"$1"' _ "$out"
+out=$(MMX_KVM_DEVICE=$work/no-kvm $MMX matrix --profile hardware --results "$work/hw" 2>&1)
+rc=$?
+check "hardware: refused without KVM (exit 2), naming the device" \
+	bash -c 'test "$1" -eq 2 && grep -qF "KVM is not available here ($2/no-kvm: No such file or directory)" <<<"$3"' _ "$rc" "$work" "$out"
+out=$(MMX_KVM_DEVICE=/dev/null $MMX matrix --profile hardware --results "$work/hw" 2>&1)
+rc=$?
+check "hardware: refused on a host with fewer CPUs than its 72 vCPUs (exit 2)" \
+	bash -c 'test "$1" -eq 2 && grep -q "its guests have 72 vCPUs and this host has [0-9]* CPUs" <<<"$2"' _ "$rc" "$out"
+check "hardware: refused before any build or boot: no store, no kernel built" \
+	bash -c 'test ! -e "$1/hw" && ! grep -q "compiling\|booting" <<<"$2"' _ "$work" "$out"
+
 # the confirmatory families: the dry run says how large each is and what
 # the profile's repetitions can decide in it, and warns where they cannot
 out=$($MMX matrix --profile quick --dry-run --results "$work/empty" 2>&1)

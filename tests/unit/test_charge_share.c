@@ -26,10 +26,12 @@ static void shares(int share, double base_share, double var_share)
 	var.metrics[share] = (struct cell_metric){ .values = &v, .n = 1, .median = v };
 }
 
+/* a comparison whose 90% interval is hl's +-0.2% (tight: the point decides) */
 static double bound(int m, double hl, const struct cell **whose)
 {
 	struct comparison c = { .cell = &var, .base = &base, .metric = (size_t)m,
-				.ratio = hl, .ratio_hl = hl };
+				.ratio = hl, .ratio_hl = hl,
+				.tost = { 1, hl - 0.002, hl + 0.002, 0.9, 1, NULL } };
 
 	*whose = NULL;
 	return beyond_charge_share(&c, whose);
@@ -59,9 +61,24 @@ int main(void)
 	      "atomics-only's +2.9% over its own 2.5% share (x 1.029 = 2.57%): beyond, the variant's");
 	CHECK(isnan(bound(m, 1.025, &whose)),
 	      "+2.5% within 2.5% x 1.025 = 2.56%: the charge path can explain the loss");
+	{
+		/* atomics-only's +2.9%, its 90% interval from +2.1%: not wholly past 2.5% */
+		struct comparison c = { .cell = &var, .base = &base, .metric = (size_t)m,
+					.ratio = 1.029, .ratio_hl = 1.029,
+					.tost = { 1, 1.021, 1.038, 0.9, 1, NULL } };
+
+		CHECK(isnan(beyond_charge_share(&c, &whose)),
+		      "a loss whose interval starts within the share is not past it (sized as verdicts are)");
+	}
 	CHECK(isnan(bound(m, 1.02, &whose)),
 	      "a loss is bounded by the variant's share, not baseline's 1.1%");
 	CHECK(isnan(bound(thr, 0.5, &whose)), "a metric without a charge_share link: no bound");
+	{
+		struct comparison c = { .cell = &var, .base = &base, .metric = (size_t)m,
+					.ratio = 0.5, .ratio_hl = 0.5 };
+
+		CHECK(isnan(beyond_charge_share(&c, &whose)), "no interval: no bound");
+	}
 	base.metrics[share].n = 0;
 	CHECK(isnan(bound(m, 0.5, &whose)), "no share measured: no bound");
 	free(base.metrics);

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define PROBE_MAX_CPUS 64
+#define PROBE_MAX_CPUS 128
 
 /*
  * One perf_event_open counter read as a window delta: either one event per

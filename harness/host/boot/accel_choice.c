@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -25,6 +26,29 @@ int accel_parse(const char *s, enum accel_mode *a, int *is_auto)
 		*is_auto = 1;
 	else
 		return -1;
+	return 0;
+}
+
+int accel_kvm_host_ready(int vcpus, char *why, size_t cap)
+{
+	const char *dev = getenv("MMX_KVM_DEVICE");
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int fd;
+
+	if (!dev || !*dev)
+		dev = "/dev/kvm";
+	fd = open(dev, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(why, cap, "KVM is not available here (%s: %s)", dev, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	if (cpus < vcpus) {
+		snprintf(why, cap, "its guests have %d vCPUs and this host has %ld CPUs: with "
+			 "vCPUs sharing cores the contention it measures would not be there",
+			 vcpus, cpus);
+		return -1;
+	}
 	return 0;
 }
 

@@ -16,4 +16,13 @@ int accel_parse(const char *s, enum accel_mode *a, int *is_auto);
 enum accel_mode accel_auto(const char *bzimage, const char *base_image,
 			   const char *cmdline, int memory_mb);
 
+/*
+ * Whether this host can run kvm cells of up to vcpus vCPUs at all, checked
+ * before anything is built or booted: KVM's device ($MMX_KVM_DEVICE, else
+ * /dev/kvm) opens, and the host has a CPU for each vCPU (vCPUs sharing
+ * cores would hide the contention a kvm cell is there to measure).  0, or
+ * -1 with the reason in why.
+ */
+int accel_kvm_host_ready(int vcpus, char *why, size_t cap);
+
 #endif
