@@ -126,7 +126,7 @@ size_t mechanism_rows(const struct report *r, const char *path, struct mechanism
 	for (size_t v = 0; v < r->nvariants; v++) {
 		const struct variant_info *vi = &r->variants[v];
 
-		if (vi->control || !strcmp(vi->name, BASELINE_VARIANT))
+		if (!variant_is_design(vi))
 			continue;
 		for (size_t i = 0; i < r->ncmp; i++) {
 			const struct comparison *c = &r->cmp[i];

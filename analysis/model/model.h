@@ -253,5 +253,7 @@ struct variant_info *variant_find(const struct report *r, const char *name);
 /* Whether two cells have the same workload, parameters, timing mode and axis. */
 int cells_same_settings(const struct cell *a, const struct cell *b);
 int variant_ranked(const struct variant_info *v);
+/* A design: neither baseline nor a control (nosocket, an A/A set). */
+int variant_is_design(const struct variant_info *v);
 
 #endif

@@ -25,6 +25,11 @@ int variant_ranked(const struct variant_info *v)
 	return v->gate != GATE_INVALID && !v->control;
 }
 
+int variant_is_design(const struct variant_info *v)
+{
+	return !v->control && strcmp(v->name, BASELINE_VARIANT);
+}
+
 static int axis_listed(const char *axes, const char *axis)
 {
 	size_t n = strlen(axis);

@@ -23,7 +23,7 @@ void md_regressions(FILE *f, const struct report *r)
 	for (size_t v = 0; v < r->nvariants; v++) {
 		const struct variant_info *vi = &r->variants[v];
 
-		if (vi->control || !strcmp(vi->name, BASELINE_VARIANT))
+		if (!variant_is_design(vi))
 			continue;
 		for (size_t i = 0; i < r->ncmp; i++) {
 			const struct comparison *c = &r->cmp[i];
