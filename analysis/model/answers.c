@@ -110,10 +110,17 @@ static void shape(struct answer_part *p, const struct upstream_calibration *cal,
 static void regime(struct answer_part *p, const struct tally *t,
 		   const struct upstream_calibration *cal, size_t ncal)
 {
-	if (!decided(p->cls))
+	/*
+	 * an undecided or equivalent answer is no more this machine's to give
+	 * where the calibration says the regime is not here: more runs here
+	 * would not decide it either
+	 */
+	if (decided(p->cls)) {
+		beyond_share(p, t->surest_loss);
+		beyond_share(p, t->surest_gain);
+	} else if (p->cls != ANSWER_UNDECIDED && p->cls != ANSWER_EQUIVALENT) {
 		return;
-	beyond_share(p, t->surest_loss);
-	beyond_share(p, t->surest_gain);
+	}
 	shape(p, cal, ncal, p->deciding);
 	if (!p->regime)
 		return;

@@ -390,8 +390,10 @@ static void reference_clauses(FILE *f, const struct report *r, const struct answ
 
 			if (p->metric < 0)
 				continue;
-			fprintf(f, "%s %s against `%s`, %s", parts++ ? "." : "", fam->id, ref,
-				p->workload);
+			fprintf(f, "%s %s against `%s`", parts++ ? "." : "", fam->id, ref);
+			if (!isnan(p->margin))
+				fprintf(f, " (margin ±%g%%)", p->margin * 100);
+			fprintf(f, ", %s", p->workload);
 			if (tp && json_array_size(tenants) == 1)
 				fprintf(f, " at %s=%g", tp,
 					json_number_value(json_array_get(tenants, 0)));
@@ -457,6 +459,25 @@ static void slots_text(FILE *f, const struct report *r, const struct answer *a,
 		      "so the data cannot decide it.", f);
 }
 
+/* " Families counted: `no-cache`, `pathology-no-cache`.": where the counts come from. */
+static void families_counted(FILE *f, const struct report *r, const struct answer *a,
+			     const struct answer_part *p)
+{
+	int n = 0;
+
+	if (p->cls == ANSWER_NO_FAMILY || p->cls == ANSWER_NO_RT_AXIS)
+		return;
+	for (size_t k = 0; k < a->nfams; k++) {
+		size_t bit = (size_t)(a->fams[k] - r->families);
+
+		if (bit >= 64 || !(p->t.families >> bit & 1))
+			continue;
+		fprintf(f, "%s`%s`", n++ ? ", " : " Families counted: ", a->fams[k]->id);
+	}
+	if (n)
+		fputc('.', f);
+}
+
 void answer_sentence(FILE *f, const struct report *r, const struct answer *a, size_t part)
 {
 	const struct answer_part *p = &a->parts[part];
@@ -490,6 +511,7 @@ void answer_sentence(FILE *f, const struct report *r, const struct answer *a, si
 		family_answer_text(f, p, ph ? ph : &none);
 	}
 	other_verdict(f, r, p);
+	families_counted(f, r, a, p);
 }
 
 void deciding_sentence(FILE *f, const struct report *r, const struct answer_part *p)
