@@ -186,7 +186,7 @@ int cmd_check(const struct matrix *m, int argc, char **argv)
 	v = matrix_variant(m, variant);
 	if (!v) {
 		fail_msg("unknown variant '%s' ($.variants in %s)", variant, m->path);
-		matrix_list_names(m, "variants");
+		matrix_list_names(m, "variants", variant);
 		return 2;
 	}
 	if (want && validate_items(want) < 0)

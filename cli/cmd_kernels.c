@@ -113,7 +113,10 @@ int cmd_kernels(const struct matrix *m, int argc, char **argv)
 			if (build_one(m, &st, name, axis ?: "base", dry_run) < 0)
 				failures++;
 	}
-	if (failures)
+	/* a dry run builds nothing, so nothing failed to build */
+	if (failures && dry_run)
+		fail_msg("%d kernel(s) could not be planned: the errors above say why", failures);
+	else if (failures)
 		fail_msg("%d kernel(s) failed to build; each error above names its log",
 			 failures);
 	return failures ? 1 : 0;

@@ -98,10 +98,13 @@ static int parse_options(int argc, char **argv, struct matrix_options *o)
 			o->dry_run = 1;
 			continue;
 		}
-		if (!val || (strcmp(a, "--profile") && strcmp(a, "-j") &&
-			     strcmp(a, "--results") && strcmp(a, "--seed") &&
-			     strcmp(a, "--retries") && strcmp(a, "--shard"))) {
-			fail_msg("unknown option or missing value: %s", a);
+		if (strcmp(a, "--profile") && strcmp(a, "-j") && strcmp(a, "--results") &&
+		    strcmp(a, "--seed") && strcmp(a, "--retries") && strcmp(a, "--shard")) {
+			fail_msg("unknown option '%s' (mmx matrix --help lists them)", a);
+			return -1;
+		}
+		if (!val) {
+			fail_msg("%s needs a value (mmx matrix --help)", a);
 			return -1;
 		}
 		i++;

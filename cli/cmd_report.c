@@ -6,8 +6,9 @@
  * results/matrix/quick, the default profile's; a .jsonl file is read as is; several, or a directory of
  * shard stores, are merged: store_merge.h), the gate summaries (--gate,
  * default results/check) and matrix.json's variant knobs, and writes
- * OUT/REPORT.md (default OUT: the current directory, the repo top) with its
- * charts and CSV/JSON summaries in OUT/report/.  Nothing in it is random:
+ * OUT/REPORT.md (default OUT: beside the first store, refused where that
+ * would replace a committed report) with its charts and CSV/JSON summaries
+ * in OUT/report/.  Nothing in it is random:
  * the intervals are exact (order statistics, Hodges-Lehmann), so the same
  * store always gives the same numbers and there is no seed to set.
  */
@@ -28,12 +29,14 @@
 #include "report_md.h"
 #include "run_store.h"
 #include "store_merge.h"
+#include "subprocess.h"
 #include "summary_files.h"
 
 #define REPORT_ASSETS "report"
 
 struct report_args {
 	const char *gate, *out;
+	int out_given;		/* --out named: the user's choice, even a tracked report */
 	char **stores;		/* the positional arguments, else the default */
 	size_t nstores;
 	char **given;		/* allocated here */
@@ -78,7 +81,7 @@ static int default_store(struct report_args *a)
 static int parse_args(int argc, char **argv, struct report_args *a)
 {
 
-	*a = (struct report_args){ "results/check", ".", NULL, 0, NULL };
+	*a = (struct report_args){ "results/check", NULL, 0, NULL, 0, NULL };
 	a->given = a->stores = calloc((size_t)argc + 1, sizeof(char *));
 	if (!a->stores)
 		return -1;
@@ -90,10 +93,12 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 				fail_msg("%s needs a value", opt);
 				return -1;
 			}
-			if (!strcmp(opt, "--gate"))
+			if (!strcmp(opt, "--gate")) {
 				a->gate = argv[++i];
-			else
+			} else {
 				a->out = argv[++i];
+				a->out_given = 1;
+			}
 		} else if (!strcmp(opt, "--seed")) {
 			/* gone with the bootstrap: say so rather than seed nothing */
 			fail_msg("--seed: the report has nothing random to seed (its intervals "
@@ -106,9 +111,35 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 			a->stores[a->nstores++] = argv[i];
 		}
 	}
-	if (!a->nstores)
-		return default_store(a);
+	if (!a->nstores && default_store(a) < 0)
+		return -1;
 	return 0;
+}
+
+/* Beside the first store: its directory, or the directory of a .jsonl file. */
+static void beside_store(const char *store, char *out, size_t cap)
+{
+	struct stat st;
+	const char *slash;
+
+	if (!stat(store, &st) && S_ISDIR(st.st_mode)) {
+		snprintf(out, cap, "%s", store);
+		return;
+	}
+	slash = strrchr(store, '/');
+	if (!slash)
+		snprintf(out, cap, ".");
+	else
+		snprintf(out, cap, "%.*s", (int)(slash - store), store);
+}
+
+/* Whether git tracks path: a committed report the default must not replace. */
+static int tracked(const char *path)
+{
+	char *argv[] = { "git", "ls-files", "--error-unmatch", "--", (char *)path, NULL };
+	char out[512];
+
+	return run_capture(argv, out, sizeof(out)) == 0;
 }
 
 static int make_dir(const char *path)
@@ -169,11 +200,31 @@ int cmd_report(const struct matrix *m, int argc, char **argv)
 			"[--out DIR]\n");
 		return 2;
 	}
+	if (!a.out_given) {
+		static char out[4096], md[4200];
+
+		beside_store(a.stores[0], out, sizeof(out));
+		snprintf(md, sizeof(md), "%s/REPORT.md", out);
+		if (tracked(md)) {
+			fail_msg("%s is a committed report: without --out the report goes beside "
+				 "its store, and this one would replace it; to regenerate it, name "
+				 "it (--out %s), else name another directory (--out DIR)", md, out);
+			free(a.given);
+			return 2;
+		}
+		a.out = out;
+	}
 	r.runs = store_merge_load(a.stores, a.nstores, &r.skipped_lines, stores,
 				  sizeof(stores));
 	free(a.given);
 	if (!r.runs)
 		return 2;
+	if (!json_array_size(r.runs)) {
+		fail_msg("%s holds no run records: nothing to report; make some with `mmx run "
+			 "VARIANT WORKLOAD` or `make`, or name another store", stores);
+		json_decref(r.runs);
+		return 2;
+	}
 	r.results_path = stores;
 	r.gate_dir = a.gate;
 	r.out_dir = a.out;

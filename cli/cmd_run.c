@@ -15,6 +15,7 @@
 #include "cache_dir.h"
 #include "commands.h"
 #include "log.h"
+#include "metrics_table.h"
 #include "run_cell.h"
 #include "run_params.h"
 
@@ -40,8 +41,11 @@ static int parse_options(int argc, char **argv, struct run_options *o)
 	o->accel = "auto";
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--out") == 0) {
-			if (++i == argc)
+			if (++i == argc) {
+				fail_msg("--out needs a value: the store (a .jsonl file) to append "
+					 "the record to");
 				return -1;
+			}
 			o->out = argv[i];
 		} else if (strncmp(argv[i], "accel=", 6) == 0) {
 			o->accel = argv[i] + 6;
@@ -67,7 +71,35 @@ static int parse_options(int argc, char **argv, struct run_options *o)
 			o->params[o->nparams++] = argv[i];
 		}
 	}
-	return o->variant && o->workload ? 0 : -1;
+	if (!o->variant || !o->workload) {
+		fail_msg("mmx run needs a variant and a workload (mmx run --help)");
+		return -1;
+	}
+	return 0;
+}
+
+/* The one line a person reads: the run, its headline metrics, where its logs are. */
+static void say_headline(json_t *rec, const char *workload)
+{
+	static const enum metric_primary roles[] = { PRIMARY_FALLBACK, PRIMARY_COST };
+	const char *log = json_string_value(json_object_get(rec, "console_log"));
+	const char *slash = log ? strrchr(log, '/') : NULL;
+	char line[1024];
+	size_t len = 0;
+
+	for (size_t i = 0; i < sizeof(roles) / sizeof(roles[0]); i++) {
+		int m = metric_primary_index(workload, roles[i]);
+		double v;
+
+		if (m < 0 || metric_def_value(&metric_defs[m], json_object_get(rec, "metrics"),
+					      &v) < 0)
+			continue;
+		len += snprintf(line + len, len < sizeof(line) ? sizeof(line) - len : 0,
+				"%s%s %.4g %s", len ? ", " : ": ", metric_defs[m].label,
+				v * metric_defs[m].scale, metric_defs[m].unit);
+	}
+	say("run %s ok%s; logs in %.*s/", json_string_value(json_object_get(rec, "run_id")),
+	    len ? line : "", slash ? (int)(slash - log) : 1, slash ? log : ".");
 }
 
 int cmd_run(const struct matrix *m, int argc, char **argv)
@@ -88,7 +120,7 @@ int cmd_run(const struct matrix *m, int argc, char **argv)
 	wl = matrix_workload(m, o.workload);
 	if (!wl) {
 		fail_msg("unknown workload '%s' ($.workloads in %s)", o.workload, m->path);
-		matrix_list_names(m, "workloads");
+		matrix_list_names(m, "workloads", o.workload);
 		return 2;
 	}
 	params = params_from_args(json_object_get(wl, "params"), o.workload,
@@ -99,7 +131,7 @@ int cmd_run(const struct matrix *m, int argc, char **argv)
 	}
 	if (!matrix_variant(m, o.variant)) {
 		fail_msg("unknown variant '%s' ($.variants in %s)", o.variant, m->path);
-		matrix_list_names(m, "variants");
+		matrix_list_names(m, "variants", o.variant);
 		json_decref(params);
 		return 2;
 	}
@@ -124,6 +156,8 @@ int cmd_run(const struct matrix *m, int argc, char **argv)
 		printf("%s\n", text);
 		free(text);
 	}
+	if (!rc)
+		say_headline(rec, o.workload);
 	if (rc)
 		fail_msg("run %s failed: %s: %s (console log: %s)",
 			 json_string_value(json_object_get(rec, "run_id")),

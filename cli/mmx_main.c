@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "command_help.h"
 #include "commands.h"
 #include "log.h"
 #include "matrix_file.h"
@@ -38,9 +39,20 @@ int main(int argc, char **argv)
 
 	if (argc < 2)
 		return usage(stderr);
-	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
-	    !strcmp(argv[1], "-h"))
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    (!strcmp(argv[1], "help") && argc == 2))
 		return usage(stdout);
+	/* mmx help CMD and mmx CMD --help: before matrix.json, which help needs not */
+	if (!strcmp(argv[1], "help") || command_asks_help(argc - 2, argv + 2)) {
+		const char *name = strcmp(argv[1], "help") ? argv[1] : argv[2];
+
+		if (!command_known(name)) {
+			fail_msg("unknown command '%s'", name);
+			return usage(stderr);
+		}
+		command_help(stdout, name);
+		return 0;
+	}
 	if (matrix_load(&m, path ? path : "matrix.json") < 0)
 		return 2;
 	if (matrix_validate(&m) > 0) {

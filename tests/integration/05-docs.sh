@@ -40,7 +40,7 @@ n=$(wc -l <README.md)
 check "README.md is at most 150 lines ($n)" test "$n" -le 150
 check "README.md starts with the two commands" diff <(sed -n 3,6p README.md) - <<'EOF'
 ```sh
-make        # installs what is missing, runs the quick matrix profile and the gate, writes REPORT.md
+make        # installs what is missing, runs the quick profile and the gate, writes results/matrix/quick/REPORT.md
 make test   # installs what is missing, runs the unit and integration tests
 ```
 EOF

@@ -5,8 +5,14 @@
 
 before=0
 [ -f "$TEST_STORE" ] && before=$(wc -l <"$TEST_STORE")
-out=$($MMX run baseline rx-mixed tenants=4 duration_s=3 warmup_s=1 --out "$TEST_STORE")
+errf=$(mktemp)
+out=$($MMX run baseline rx-mixed tenants=4 duration_s=3 warmup_s=1 --out "$TEST_STORE" 2> >(tee "$errf" >&2))
 rc=$?
+sleep 0.2
+# the one line a person reads, on stderr, the JSON on stdout
+check "mmx run ends with a human line: status, headline metric, log directory" \
+	grep -qE '^\[mmx\] run [^ ]+ ok: throughput [0-9.e+]+ MB/s.*; logs in .+/$' "$errf"
+rm -f "$errf"
 check "mmx run exits 0" test "$rc" -eq 0
 check "printed record has status ok" test "$(field "$out" .status)" = ok
 after=$(wc -l <"$TEST_STORE")

@@ -46,6 +46,45 @@ check "  ... and listing the stores that exist" grep -q "^  results/adhoc/runs.j
 mkdir -p "$rep/results/matrix/quick"
 mv "$rep/results/adhoc/runs.jsonl" "$rep/results/matrix/quick/runs.jsonl"
 (cd "$rep" && MMX_MATRIX="$root/matrix.json" "$root/$MMX" report --gate none >/dev/null 2>&1)
-check "report without a store: reads results/matrix/quick, as make writes it" \
-	grep -q "results/matrix/quick" "$rep/REPORT.md"
+check "report without a store: reads results/matrix/quick, as make writes it, and writes beside it" \
+	grep -q "results/matrix/quick" "$rep/results/matrix/quick/REPORT.md"
+check "report without --out: nothing written at the top" test ! -e "$rep/REPORT.md"
+: >"$rep/empty.jsonl"
+err=$(cd "$rep" && MMX_MATRIX="$root/matrix.json" "$root/$MMX" report empty.jsonl 2>&1 >/dev/null)
+check "report of an empty store: an error (exit 2) saying what to do" \
+	bash -c 'test "$1" -eq 2 && grep -q "empty.jsonl holds no run records: nothing to report; make some with" <<<"$2"' _ "$?" "$err"
 rm -rf "$rep"
+
+# nothing the project committed is overwritten by default: the README's
+# report command without --out on a clone of this checkout writes beside the
+# store, a published store's report is refused without --out naming it, and
+# git status shows no tracked file changed afterwards
+clone=$(mktemp -d)
+git clone -q . "$clone/c" 2>/dev/null
+mkdir -p "$clone/c/results/adhoc"
+cp tests/fixtures/report-verdicts/runs.jsonl "$clone/c/results/adhoc/runs.jsonl"
+(cd "$clone/c" && "$root/$MMX" report results/adhoc >/dev/null 2>&1)
+check "README's report command on a clone: the report beside its store" test -s "$clone/c/results/adhoc/REPORT.md"
+err=$(cd "$clone/c" && "$root/$MMX" report results/published/pathology/runs.jsonl.gz 2>&1 >/dev/null)
+check "a published report is not replaced without --out (exit 2, naming the flag)" \
+	bash -c 'test "$1" -eq 2 && grep -q "results/published/pathology/REPORT.md is a committed report: .*--out results/published/pathology" <<<"$2"' _ "$?" "$err"
+check "README's commands leave no tracked file changed (git status)" \
+	test -z "$(cd "$clone/c" && git status --porcelain --untracked-files=no)"
+rm -rf "$clone"
+
+# help on every command: -h, --help and mmx help CMD print its usage, exit 0
+for c in kernels run check report matrix slurm; do
+	for form in "$c --help" "$c -h" "help $c"; do
+		out=$($MMX $form 2>&1)
+		check "mmx $form: its usage, exit 0" \
+			bash -c 'test "$1" -eq 0 && grep -q "^usage: mmx $2 " <<<"$3"' _ "$?" "$c" "$out"
+	done
+done
+out=$($MMX help nope 2>&1)
+check "mmx help of an unknown command: named, exit 2" \
+	bash -c 'test "$1" -eq 2 && grep -q "unknown command .nope." <<<"$2"' _ "$?" "$out"
+err=$($MMX kernels baselin --dry-run 2>&1)
+check "an unknown variant: the nearest name suggested, the rest one a line" \
+	bash -c 'grep -q "did you mean .baseline.?" <<<"$1" && grep -q "^    net-batch$" <<<"$1"' _ "$err"
+check "a dry run never says a kernel failed to build" \
+	bash -c '! grep -q "failed to build" <<<"$1" && grep -q "could not be planned" <<<"$1"' _ "$err"

@@ -303,8 +303,8 @@ check "gate plan: an unknown profile is named, exit 2" \
 	bash -c "test $? -eq 2 && grep -q 'no profile \"no-such-profile\"' '$tmp/plan.err'"
 
 # make report: quick's report is the repo's REPORT.md, another profile's stays beside its runs
-check "make report: quick writes the top REPORT.md" \
-	grep -q -- '--out \.$' <(make -s -n report)
+check "make report: quick's report beside its runs, never the committed root REPORT.md" \
+	grep -q -- '--out results/matrix/quick$' <(make -s -n report)
 check "make report PROFILE=full: beside its runs" \
 	grep -q -- '--out results/matrix/full$' <(make -s -n report PROFILE=full)
 

@@ -61,7 +61,7 @@ int kernel_spec_resolve(const struct matrix *m, const struct source_tree *st,
 	snprintf(ks->axis, sizeof(ks->axis), "%s", axis);
 	if (!v) {
 		fail_msg("unknown variant '%s' ($.variants in %s)", variant, m->path);
-		matrix_list_names(m, "variants");
+		matrix_list_names(m, "variants", variant);
 		return -1;
 	}
 	if (variant_chain(m, variant, chain, &depth) < 0)

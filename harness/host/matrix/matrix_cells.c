@@ -174,7 +174,7 @@ int matrix_expand_profile(const struct matrix *m, const char *profile,
 	memset(out, 0, sizeof(*out));
 	if (!prof) {
 		fail_msg("unknown profile '%s' ($.profiles in %s)", profile, m->path);
-		matrix_list_names(m, "profiles");
+		matrix_list_names(m, "profiles", profile);
 		return -1;
 	}
 	json_array_foreach(json_object_get(prof, "cells"), i, g)

@@ -82,15 +82,53 @@ const char *matrix_guest_str(const struct matrix *m, const char *field)
 						 field));
 }
 
-void matrix_list_names(const struct matrix *m, const char *member)
+/* Levenshtein's distance between a and b, for "did you mean". */
+static size_t edit_distance(const char *a, const char *b)
 {
-	const char *key;
+	size_t n = strlen(b), row[128], prev, cur;
+
+	if (n >= sizeof(row) / sizeof(row[0]))
+		return (size_t)-1;
+	for (size_t j = 0; j <= n; j++)
+		row[j] = j;
+	for (size_t i = 1; a[i - 1]; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= n; j++) {
+			size_t sub = prev + (a[i - 1] != b[j - 1]);
+
+			cur = row[j];
+			row[j] = sub;
+			if (row[j - 1] + 1 < row[j])
+				row[j] = row[j - 1] + 1;
+			if (cur + 1 < row[j])
+				row[j] = cur + 1;
+			prev = cur;
+		}
+	}
+	return row[n];
+}
+
+void matrix_list_names(const struct matrix *m, const char *member, const char *given)
+{
+	const char *key, *near = NULL;
+	size_t best = (size_t)-1;
 	json_t *v;
 
-	fprintf(stderr, "  known %s:", member);
+	json_object_foreach(json_object_get(m->root, member), key, v) {
+		size_t d = given ? edit_distance(given, key) : (size_t)-1;
+
+		if (d < best) {
+			best = d;
+			near = key;
+		}
+	}
+	/* a near miss: a typo, not another name */
+	if (near && best <= 1 + strlen(near) / 3)
+		fprintf(stderr, "  did you mean '%s'?\n", near);
+	fprintf(stderr, "  known %s:\n", member);
 	json_object_foreach(json_object_get(m->root, member), key, v)
-		fprintf(stderr, " %s", key);
-	fputc('\n', stderr);
+		fprintf(stderr, "    %s\n", key);
 }
 
 void matrix_repo_path(const struct matrix *m, const char *rel, char *buf,

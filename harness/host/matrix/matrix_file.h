@@ -22,8 +22,12 @@ const char *matrix_kconfig_base_target(const struct matrix *m);
 long long matrix_guest_int(const struct matrix *m, const char *field, long long def);
 const char *matrix_guest_str(const struct matrix *m, const char *field);
 
-/* Prints the names of an object member (variants, workloads) to stderr. */
-void matrix_list_names(const struct matrix *m, const char *member);
+/*
+ * Prints the names of an object member (variants, workloads) to stderr, one
+ * a line, after the nearest to given (a name not found; may be NULL) if it
+ * is a near miss.
+ */
+void matrix_list_names(const struct matrix *m, const char *member, const char *given);
 
 /* Absolute path of a repo-relative path from matrix.json. */
 void matrix_repo_path(const struct matrix *m, const char *rel, char *buf,
