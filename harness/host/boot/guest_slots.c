@@ -10,7 +10,7 @@
 #include "guest_slots.h"
 #include "log.h"
 
-#define MAX_SLOTS 16
+#define MAX_SLOTS GUEST_SLOTS_MAX
 
 /* statfs magics of filesystems that nodes of a cluster share */
 static const unsigned long shared_fs_magic[] = {
@@ -53,6 +53,60 @@ static int slot_count(void)
 	return n < 1 ? 1 : n > MAX_SLOTS ? MAX_SLOTS : n;
 }
 
+/* How many of the first n slots another guest holds now (a test lock, dropped at once). */
+static int busy_slots(int n)
+{
+	int busy = 0;
+
+	for (int i = 0; i < n; i++) {
+		char path[4200];
+		int fd;
+
+		slot_lock_path(i, path, sizeof(path));
+		fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+		if (fd < 0)
+			continue;
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			flock(fd, LOCK_UN);
+		else
+			busy++;
+		close(fd);
+	}
+	return busy;
+}
+
+int guest_slots_acquire_all(struct guest_slots_all *s)
+{
+	int busy = busy_slots(MAX_SLOTS);
+
+	for (int i = 0; i < MAX_SLOTS; i++)
+		s->fd[i] = -1;
+	if (busy)
+		say("waiting for the %d other guest%s to finish: this run's times are the "
+		    "host's, so it runs alone", busy, busy > 1 ? "s" : "");
+	for (int i = 0; i < MAX_SLOTS; i++) {
+		char path[4200];
+
+		slot_lock_path(i, path, sizeof(path));
+		s->fd[i] = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+		if (s->fd[i] < 0 || flock(s->fd[i], LOCK_EX) != 0) {
+			fail_msg("cannot lock %s", path);
+			guest_slots_release_all(s);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void guest_slots_release_all(struct guest_slots_all *s)
+{
+	for (int i = 0; i < MAX_SLOTS; i++)
+		if (s->fd[i] >= 0) {
+			unlock_file(s->fd[i]);
+			s->fd[i] = -1;
+		}
+}
+
 int guest_slot_acquire(void)
 {
 	int n = slot_count(), said = 0;
@@ -73,8 +127,8 @@ int guest_slot_acquire(void)
 			close(fd);
 		}
 		if (!said++)
-			say("waiting for a free guest slot (%d in use by other mmx "
-			    "processes; MMX_GUEST_SLOTS=%d)", n, n);
+			say("waiting for a free guest slot (%d guests running beside this one, "
+			    "the most MMX_GUEST_SLOTS=%d lets run)", busy_slots(MAX_SLOTS), n);
 		usleep(250000);
 	}
 }
