@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: host (scripts/timings-from-log.sh: host, kernels or guests)
 # The layout's rules (docs/architecture.md): every folder includes only its
 # own headers and those of the folders below it, and no files call each
 # other round a circle, in mmx and in the agent. Needs `make harness`.

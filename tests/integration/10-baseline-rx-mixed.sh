@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # Builds baseline (once; later runs reuse it), boots it and runs a short
 # rx-mixed cell: status ok, throughput and charges above zero, recorded.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # The measurement window's counters on a short rx-mixed cell with profile=1:
 # absent kprobes are null and listed, hardware counters without a PMU say
 # "unavailable", tracepoint and /proc counters count the receive path, the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # Short kmem-mix and fault-mix cells on baseline: status ok, work done,
 # per-tenant arrays of the right length, tenant cgroups removed, the stats
 # reader's latency percentiles; and bad parameters refused with the value named.

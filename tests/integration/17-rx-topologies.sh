@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # rx-mixed proto=udp, rx-mixed topology=virtio (one and two NIC pairs) and
 # the iperf3 workload, each one short run on baseline; the virtio NICs must
 # reach nothing outside QEMU; an unknown proto is refused naming the allowed

@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # cost=1: the TCG plugin counts the guest kernel in the measured window.
 # Its call counts must agree with the agent's kprobe counts of the same
 # functions in the same run (the built-in cross-check), on baseline and on

@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # rx-mixed pass_stats=1: the shape of each NET_RX pass (segments, distinct
 # tenants, tenant runs) from the mmx_pass tracefs instance, and dev_weight
 # changing it: a larger backlog quota puts more segments and tenants in a

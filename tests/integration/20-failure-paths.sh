@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # A guest that panics and a guest that hangs each end as "failed" with the
 # right reason and a console log that shows it; both are recorded.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: kernels (scripts/timings-from-log.sh: host, kernels or guests)
 # A variant whose patch does not apply fails with the patch and the hunk
 # named, and nothing is built for it.
 . "$(dirname "$0")/../lib.sh"

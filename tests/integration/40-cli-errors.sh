@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: host (scripts/timings-from-log.sh: host, kernels or guests)
 # Bad input to mmx fails at once, exit 2, with a message naming the value.
 . "$(dirname "$0")/../lib.sh"
 

@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: host (scripts/timings-from-log.sh: host, kernels or guests)
 # A linux-source version other than the pinned one is refused with both
 # versions and the override named; the override lets the build proceed.
 . "$(dirname "$0")/../lib.sh"

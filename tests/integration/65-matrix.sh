@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # mmx matrix: validation errors name their JSON path (one check per class),
 # --dry-run plans without running, a matrix killed with SIGKILL resumes and
 # ends with every (cell, repetition) done exactly once, and a failing cell

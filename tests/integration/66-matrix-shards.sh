@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # mmx matrix --shard I/N: the shards' dry runs partition the profile, a
 # shard keeps its split in its store (another split is refused), a shard
 # killed with SIGKILL mid-run resumes like a whole matrix and ends with its

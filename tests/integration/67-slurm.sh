@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # mmx slurm on a real one-node Slurm cluster started here (munged, slurmctld,
 # slurmd: tests/local-slurm.sh) and stopped at the end by pid: a 2-shard run
 # of a small probe profile is submitted (a kernels job, then a job array

@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # The correctness gate passes the unmodified kernel on the base kconfig:
 # the memcg selftests, accounting integrity, limits and hot-unplug.
 . "$(dirname "$0")/../lib.sh"

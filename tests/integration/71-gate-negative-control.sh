@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # The gate can fail: a deliberately broken variant whose drain_stock drops
 # cached pages without uncharging them is rejected by the integrity item.
 . "$(dirname "$0")/../lib.sh"

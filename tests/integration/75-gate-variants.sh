@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # The correctness gate for every variant of matrix.json (nosocket is the
 # baseline kernel and is covered by 70).  `make test` runs the base kconfig;
 # `make check` (MMX_GATE_KCONFIG=base,debug) adds the lockdep/DEBUG_VM axis,
@@ -26,7 +27,7 @@ for v in $(jq -r --arg t "$tier" '.variants | to_entries[] | select(.value.serie
 	t0=$(date +%s)
 	out=$($MMX check "$v" kconfig="$axes" items=$items --out "$store" 2>&1)
 	rc=$?
-	grep -E '^\[mmx\] gate ' <<<"$out" | sed 's/^/# /'
+	grep -E '^\[mmx\] (gate |[^ ]+: kernel built in )' <<<"$out" | sed 's/^/# /'
 	sum=results/test/$v.json
 	check "$v: the gate ran every item ($(( $(date +%s) - t0 )) s)" \
 		jq -e '.items | length > 0 and all(.verdict != null)' "$sum"

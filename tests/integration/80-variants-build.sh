@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: kernels (scripts/timings-from-log.sh: host, kernels or guests)
 # Every variant's series applies to the pinned tree, is checkpatch clean,
 # builds, and adds no W=1 warning to the files it touches.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
 # Faults cost nothing that was finished: kernel reports on the console,
 # damaged result frames, QEMU killed from outside in the middle of a matrix
 # (recorded, the matrix goes on, a resume reruns it), a torn line in the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# waits on: host (scripts/timings-from-log.sh: host, kernels or guests)
 # mmx report on a fixture store (tests/fixtures/report): REPORT.md with the
 # failed run listed, the invalid variant shown and not ranked, CSV/JSON
 # summaries, SVG and PNG charts, and the same numbers on every run.
