@@ -156,6 +156,8 @@ int cmd_run(const struct matrix *m, int argc, char **argv)
 		printf("%s\n", text);
 		free(text);
 	}
+	/* the record first, then the one line a person reads, even on one stream */
+	fflush(stdout);
 	if (!rc)
 		say_headline(rec, o.workload);
 	if (rc)
