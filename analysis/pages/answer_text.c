@@ -87,12 +87,24 @@ static const char *would_be_word(enum verdict v)
 	}
 }
 
+/* "`multi-slot` on sendfile-clients at tenants=1": the cell a sentence names. */
+static void which_cell(char *buf, size_t cap, const struct comparison *c)
+{
+	const char *tp = workload_tenant_param(c->cell->workload);
+	double x = cell_param(c->cell, tp);
+
+	if (isnan(x))
+		snprintf(buf, cap, "`%s` on %s", c->cell->variant, c->cell->workload);
+	else
+		snprintf(buf, cap, "`%s` on %s at %s=%g", c->cell->variant, c->cell->workload, tp,
+			 x);
+}
+
 const char *runs_needed_text(char *buf, size_t cap, const struct runs_needed *rn)
 {
 	const struct comparison *c = rn->hardest;
 	char which[200];
-	double x, pct;
-	const char *tp;
+	double pct;
 
 	if (rn->kind == RUNS_NONE) {
 		snprintf(buf, cap, "%s", "");
@@ -107,13 +119,7 @@ const char *runs_needed_text(char *buf, size_t cap, const struct runs_needed *rn
 				 "declared margins", rn->n, rn->now);
 		return buf;
 	}
-	tp = workload_tenant_param(c->cell->workload);
-	x = cell_param(c->cell, tp);
-	if (isnan(x))
-		snprintf(which, sizeof(which), "`%s` on %s", c->cell->variant, c->cell->workload);
-	else
-		snprintf(which, sizeof(which), "`%s` on %s at %s=%g", c->cell->variant,
-			 c->cell->workload, tp, x);
+	which_cell(which, sizeof(which), c);
 	pct = (planning_ratio(c) - 1) * 100;
 	if (rn->n > FAMILY_REPS_CAP)
 		snprintf(buf, cap, "more than %d runs per cell (now %zu) would be needed to decide "
@@ -147,19 +153,6 @@ static const char *class_word(enum answer_class cls)
 	case ANSWER_BOTH: return "both";
 	default: return "not decided";
 	}
-}
-
-/* The change a "cannot decide" rests on: "`multi-slot` on sendfile-clients at tenants=1". */
-static void which_cell(char *buf, size_t cap, const struct comparison *c)
-{
-	const char *tp = workload_tenant_param(c->cell->workload);
-	double x = cell_param(c->cell, tp);
-
-	if (isnan(x))
-		snprintf(buf, cap, "`%s` on %s", c->cell->variant, c->cell->workload);
-	else
-		snprintf(buf, cap, "`%s` on %s at %s=%g", c->cell->variant, c->cell->workload, tp,
-			 x);
 }
 
 /*
