@@ -15,9 +15,10 @@ void md_regressions(FILE *f, const struct report *r)
 	size_t n = 0;
 
 	fputs("### Every significant regression of a design, at any tenant count\n\n"
-	      "Verdict \"worse\" (beyond the margin) or \"worse within margin\" (significant "
-	      "but smaller than the margin) on any metric at any setting: Holm within its "
-	      "family where "
+	      "Verdict \"worse\" (its interval beyond the margin), \"worse, size uncertain\" "
+	      "(its interval across the margin's edge) or \"worse within margin\" "
+	      "(significant but inside the margin) on any metric at any setting: Holm within "
+	      "its family where "
 	      "one declares it (confirmatory), Benjamini-Hochberg otherwise (descriptive, "
 	      "labelled BH).\n\n", f);
 	for (size_t v = 0; v < r->nvariants; v++) {
