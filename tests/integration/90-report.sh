@@ -719,7 +719,7 @@ check "regressions: net-batch's charges at 1 tenant listed (not the most tenants
 	grep -q '`net-batch` vs baseline, rx-mixed page-counter charges per MB at tenants=1, tcg, kconfig base: .*(BH [0-9.e-]*, descriptive).*→ \*\*worse\*\*' <<<"$regs"
 check "regressions: the confirmatory one too, labelled with its family" \
 	grep -q '`atomics-only` vs baseline, rx-mixed throughput at tenants=1, .*(Holm [0-9.e-]* in family no-cache)' <<<"$regs"
-check "regressions: no control listed" bash -c "! grep -q '\`nosocket\`' <<<'$regs'"
+check "regressions: no control listed" bash -c '! grep -q "\`nosocket\`" <<<"$1"' _ "$regs"
 
 # not tested: zero by construction; no data: a dead metric, never 0
 c=$(cmp_v nosocket charges_per_mb 16)
