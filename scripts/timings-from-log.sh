@@ -25,10 +25,15 @@ done)
 awk -v total="$total" -v label="$label" -v waits="$waits" '
 BEGIN { nw = split(waits, wl, "\n"); for (i = 1; i <= nw; i++) { split(wl[i], p, " "); declared[p[1]] = p[2] } }
 /^---- integration\// { name = substr($2, 13); compile = 0; boots = 0; next }
+/^---- kernels built ahead/ { ahead = 1; next }
+/^MOVED integration\// { m = $2; sub(/^integration\//, "", m); sub(/:$/, "", m); moved = moved (moved ? ", " : "") m; next }
 /^PASS unit\/|^FAIL unit\// {
 	match($0, /, [0-9]+s\)/); unit_s += substr($0, RSTART + 2, RLENGTH - 4) + 0
 	units++; match($0, /\([0-9]+ checks/); checks += substr($0, RSTART + 1, RLENGTH - 8) + 0; next }
-/kernel built in [0-9]+s/ { match($0, /in [0-9]+s/); compile += substr($0, RSTART + 3, RLENGTH - 4) + 0; next }
+/kernel built in [0-9]+s/ {
+	match($0, /in [0-9]+s/); c = substr($0, RSTART + 3, RLENGTH - 4) + 0
+	if (ahead) { ahead_s += c; ahead_n++ } else compile += c
+	next }
 /\[mmx\] run [0-9]/ && !/ ok: / && !/ ok;/ { boots++; next }
 /\[mmx\] gate [^ ]+ (selftests|integrity|limits|hotplug) / { boots++; next }
 /^(PASS|FAIL) integration\// {
@@ -54,7 +59,11 @@ END {
 	printf "- kernel compiles: %s (%.0f%% of the tests)\n", hms(csum), 100 * csum / (sum + unit_s)
 	printf "- the rest of the tests that wait on guests: %s\n", hms(guests)
 	printf "- the rest of the tests that wait on kernels (patches, builds of their own): %s\n", hms(kernels)
-	printf "- host-only tests: %s: what could run while a kernel compiles\n", hms(host + unit_s)
+	printf "- host-only tests: %s%s\n", hms(host + unit_s), ahead_n ? " (run first, while the baseline compiles)" : ": what could run while a kernel compiles"
+	if (ahead_n)
+		printf "- kernels built ahead in the background (tests/kernels-ahead.sh), beside the tests: %d, %s of compiling; a test waits only for the kernel it needs\n", ahead_n, hms(ahead_s)
+	if (moved != "")
+		printf "- moved out of make test (`make check`, `make gate-variants`): %s\n", moved
 	if (total != "" && total >= sum + unit_s)
 		printf "- before the tests (packages, the harness build): %s; in all %s\n", hms(total - sum - unit_s), hms(total)
 }' "$log"

@@ -1,9 +1,16 @@
 #!/bin/bash
 # Runs the unit tests (build/tests/test_*) and the integration tests
 # (tests/integration/*.sh), and ends with one "N passed, N failed" line.
-# --unit-only skips the integration tests (no kernel build, no QEMU).
+# --unit-only skips the integration tests (no kernel build, no QEMU);
+# --only NAME[,NAME] runs those integration files alone, whatever their
+# tier (`make gate-variants` is --only 75-gate-variants).
 set -u
 cd "$(dirname "$0")/.."
+only=
+if [ "${1:-}" = --only ]; then
+	only=",${2:?--only needs test names, e.g. 75-gate-variants},"
+	set -- --only
+fi
 
 passed=0
 failed=0
@@ -59,16 +66,65 @@ run_one() {
 	rm -f "$log" "$stamp"
 }
 
+# what a test file's header says it waits on: host, kernels or guests
+waits_on() { sed -n 's/^# waits on: \([a-z]*\).*/\1/p' "$1" | head -n 1; }
+# "# tier: check" in a header: the file runs under `make check` only
+tier_of() { sed -n 's/^# tier: \([a-z]*\).*/\1/p' "$1" | head -n 1; }
+
+# The kernels the integration tests need build in the background from the
+# start (tests/kernels-ahead.sh), while the unit and host-only tests run and
+# then beside the guest tests; each test still asks mmx for its kernel and
+# waits on that kernel's build lock only.  MMX_KERNELS_AHEAD=0 turns it off.
+ahead_pid=
+ahead_log=results/test/kernels-ahead.log
+if [ -z "${1:-}" ] && [ "${MMX_KERNELS_AHEAD:-1}" != 0 ]; then
+	mkdir -p results/test
+	tests/kernels-ahead.sh >"$ahead_log" 2>&1 &
+	ahead_pid=$!
+	echo "kernels for the tests build in the background, baseline first:" \
+	     "$(tests/kernels-ahead.sh --list | tr '\n' ' ')(log: $ahead_log)"
+fi
+
 for t in build/tests/test_*; do
-	[ -x "$t" ] || continue
+	[ -x "$t" ] && [ -z "$only" ] || continue
 	run_one "unit/$(basename "$t")" quiet "$t"
 done
 
 if [ "${1:-}" != --unit-only ]; then
-	for t in tests/integration/*.sh; do
-		[ -f "$t" ] || continue
-		run_one "integration/$(basename "$t" .sh)" stream bash "$t"
+	tier=${MMX_TIER:-test}
+	moved=()
+	# host-only files first, while the baseline compiles; then the rest
+	# in number order
+	for pass in host rest; do
+		for t in tests/integration/*.sh; do
+			[ -f "$t" ] || continue
+			if [ -n "$only" ]; then
+				[ "$pass" = rest ] && [[ $only == *",$(basename "$t" .sh),"* ]] || continue
+				run_one "integration/$(basename "$t" .sh)" stream bash "$t"
+				continue
+			fi
+			w=$(waits_on "$t")
+			if [ "$pass" = host ]; then [ "$w" = host ] || continue
+			else [ "$w" != host ] || continue; fi
+			if [ "$(tier_of "$t")" = check ] && [ "$tier" != check ]; then
+				moved+=("$(basename "$t" .sh)")
+				continue
+			fi
+			run_one "integration/$(basename "$t" .sh)" stream bash "$t"
+		done
 	done
+	for n in "${moved[@]}"; do
+		echo "MOVED integration/$n: runs under \`make check\` and \`make gate-variants\`, not here ($(sed -n 's/^# tier: check: //p' "tests/integration/$n.sh" | head -n 1))"
+	done
+fi
+
+if [ -n "$ahead_pid" ]; then
+	wait "$ahead_pid"
+	rc=$?
+	# the compiles beside the tests, for scripts/timings-from-log.sh; a
+	# failure here already failed the test that needed that kernel
+	echo "---- kernels built ahead (exit $rc)"
+	sed 's/^/    /' "$ahead_log"
 fi
 
 if [ ${#failed_names[@]} -gt 0 ]; then

@@ -99,5 +99,14 @@ check "timings: a test's seconds, its kernel compile and its boots, read off the
 check "timings: the totals by what they wait on" \
 	bash -c 'grep -qF -- "- kernel compiles: 12 min 02 s" <<<"$1" &&
 		grep -qF -- "- before the tests (packages, the harness build): 1 min 46 s; in all 30 min 00 s" <<<"$1"' _ "$out"
+# with the kernels built ahead (tests/run-all.sh): their compiles beside the
+# tests, not in a test's seconds, and the files moved out of make test named
+out=$(scripts/timings-from-log.sh tests/fixtures/timings/make-test-ahead.log 900 fixture)
+check "timings: kernels built ahead are counted beside the tests, not in the test that waited" \
+	bash -c 'grep -qF "| 10-baseline-rx-mixed | 640 | 0 | 1 | guests |" <<<"$1" &&
+		grep -qF -- "- kernels built ahead in the background (tests/kernels-ahead.sh), beside the tests: 2, 12 min 05 s of compiling" <<<"$1" &&
+		grep -qF -- "- host-only tests: 0 min 05 s (run first, while the baseline compiles)" <<<"$1"' _ "$out"
+check "timings: a file moved out of make test is named" \
+	grep -qF -- '- moved out of make test (`make check`, `make gate-variants`): 75-gate-variants' <<<"$out"
 undeclared=$(grep -L '^# waits on: \(host\|kernels\|guests\)' tests/integration/*.sh)
 check "every integration test declares what it waits on${undeclared:+ (not: $undeclared)}" test -z "$undeclared"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# waits on: host (scripts/timings-from-log.sh: host, kernels or guests)
+# waits on: kernels (scripts/timings-from-log.sh: host, kernels or guests)
 # A built kernel is found again by its key and not rebuilt; the key moves
 # when a kconfig fragment or the series changes.
 . "$(dirname "$0")/../lib.sh"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# waits on: host (scripts/timings-from-log.sh: host, kernels or guests)
+# waits on: kernels (scripts/timings-from-log.sh: host, kernels or guests)
 # A cache shared by several processes (shards on one node, or nodes on one
 # NFS export) is filled once: two mmx processes started together on an
 # empty cache unpack the kernel tree once (one waits on the lock, then

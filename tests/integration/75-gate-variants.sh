@@ -1,9 +1,12 @@
 #!/bin/bash
 # waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
+# tier: check: it boots every variant through the gate (7 kernels, 21 boots, 16 min of a cold make test); make test still applies and builds every series (80), and make gates each variant it measures
 # The correctness gate for every variant of matrix.json (nosocket is the
-# baseline kernel and is covered by 70).  `make test` runs the base kconfig;
-# `make check` (MMX_GATE_KCONFIG=base,debug) adds the lockdep/DEBUG_VM axis,
-# which needs a second cold kernel build and does not fit CI's time.
+# baseline kernel and is covered by 70).  `make gate-variants` runs it on
+# the base kconfig; `make check` (MMX_GATE_KCONFIG=base,debug) adds the
+# lockdep/DEBUG_VM axis, which needs a second cold kernel build.  `make
+# test` leaves it out (tests/run-all.sh says so): the gate itself is tested
+# there by 70 and 71, every series is built by 80.
 #
 # Every item must pass, except an open failure a variant declares in
 # $.variants.V.gate_open_failures (item -> the one test allowed to fail and

@@ -1,5 +1,5 @@
 #!/bin/bash
-# waits on: host (scripts/timings-from-log.sh: host, kernels or guests)
+# waits on: kernels (scripts/timings-from-log.sh: host, kernels or guests)
 # The multi-slot stock's code, copied out of the patched mm/memcontrol.c,
 # run in userspace by variants/multi-slot/model-test: slot invariants,
 # charge conservation, stock_slots= and stock_overflow= (drain, clamp, a
