@@ -31,13 +31,23 @@ struct gate_item {
 	const char *name;
 	const char *workload;
 	const char *args[4];
+	int shares_boot;	/* with the other such items, in one guest */
+	int boot_order;		/* its place in that guest */
 };
 
+/*
+ * integrity, hotplug and limits share one boot (workload gate-items):
+ * integrity and hotplug each remove their tenants before the next item
+ * starts, and limits, which leaves its limited tenant, goes last.  The
+ * selftests keep a boot of their own: the kernel's test binaries create
+ * and remove cgroups at the top of the hierarchy and are re-run in the
+ * same guest when one fails, which another item's tenants would disturb.
+ */
 static const struct gate_item items[] = {
-	{ "selftests", "memcg-selftests", { NULL } },
-	{ "integrity", "integrity", { "tenants=16", "hotplug=0", NULL } },
-	{ "limits", "limits", { NULL } },
-	{ "hotplug", "integrity", { "tenants=16", "hotplug=1", NULL } },
+	{ "selftests", "memcg-selftests", { NULL }, 0, 0 },
+	{ "integrity", "integrity", { "tenants=16", "hotplug=0", NULL }, 1, 0 },
+	{ "limits", "limits", { NULL }, 1, 2 },
+	{ "hotplug", "integrity", { "tenants=16", "hotplug=1", NULL }, 1, 1 },
 };
 #define NITEMS (sizeof(items) / sizeof(items[0]))
 
@@ -156,11 +166,152 @@ static json_t *item_params(const struct matrix *m, const struct gate_item *it,
 	return p;
 }
 
+/* one kconfig axis of one variant's gate: where its items go */
+struct gate_axis {
+	const struct matrix *m;
+	const char *variant, *store;
+	char axis[64];
+	long long bound;
+	json_t *results;
+};
+
+static json_t *run_item(const struct gate_axis *g, const char *workload, json_t *params)
+{
+	struct cell c = { .variant = g->variant, .axis = g->axis, .workload = workload,
+			  .accel_auto = 1, .store = g->store, .params = params };
+
+	return run_cell(g->m, &c);
+}
+
+/* integrity, hotplug and limits in one boot unless MMX_GATE_ONE_BOOT=0 */
+static int shares_boot(const char *want)
+{
+	const char *env = getenv("MMX_GATE_ONE_BOOT");
+	int n = 0;
+
+	if (env && !strcmp(env, "0"))
+		return 0;
+	for (size_t i = 0; i < NITEMS; i++)
+		n += items[i].shares_boot && (!want || listed(want, items[i].name));
+	return n >= 2;
+}
+
+/*
+ * The shared boot's record, or json_false() when it did not come back ok:
+ * then each of its items runs again in a boot of its own, so a panic or a
+ * WARN is named by the item that caused it (the failed run stays in the
+ * store).  NULL: an item's parameters are invalid (said).
+ */
+static json_t *run_shared_boot(const struct gate_axis *g, const char *want)
+{
+	json_t *list = json_array(), *params, *rec;
+	double work = 0;
+	char names[64] = "";
+	size_t off = 0;
+
+	for (int order = 0; order < 3; order++)
+		for (size_t i = 0; i < NITEMS; i++) {
+			json_t *p;
+
+			if (!items[i].shares_boot || items[i].boot_order != order ||
+			    (want && !listed(want, items[i].name)))
+				continue;
+			p = item_params(g->m, &items[i], g->bound);
+			if (!p) {
+				json_decref(list);
+				return NULL;
+			}
+			work += json_number_value(json_object_get(p, "duration_s")) +
+				json_number_value(json_object_get(p, "settle_s"));
+			json_array_append_new(list, json_pack("{s:s, s:s, s:o}", "item",
+				items[i].name, "workload", items[i].workload, "params", p));
+			off += (size_t)snprintf(names + off, sizeof(names) - off, "%s%s",
+						off ? ", " : "", items[i].name);
+		}
+	/* for test 70 only: a shared boot that panics after its items */
+	if (getenv("MMX_GATE_TEST_PANIC") && !strcmp(getenv("MMX_GATE_TEST_PANIC"), "1"))
+		json_array_append_new(list, json_pack("{s:s, s:s, s:{}}", "item", "panic",
+						      "workload", "selftest-panic", "params"));
+	params = json_pack("{s:f, s:o}", "duration_s", work, "items", list);
+	say("gate %s/%s: %s in one boot", g->variant, g->axis, names);
+	rec = run_item(g, "gate-items", params);
+	json_decref(params);
+	if (rec && !strcmp(json_string_value(json_object_get(rec, "status")) ?: "", "ok"))
+		return rec;
+	say("gate %s/%s: the shared boot failed (%s: %s; log %s); %s again, each in a "
+	    "boot of its own, so the failure is named by its item", g->variant, g->axis,
+	    rec ? json_string_value(json_object_get(rec, "reason")) : "could not run",
+	    rec ? json_string_value(json_object_get(rec, "detail")) : "see the error above",
+	    rec ? json_string_value(json_object_get(rec, "console_log")) : "none", names);
+	json_decref(rec);
+	return json_false();
+}
+
+/* one item's part of the shared boot's record, as if it had run alone */
+static json_t *item_of_shared(json_t *shared, const char *name)
+{
+	json_t *rec = json_deep_copy(shared), *metrics, *checks = json_array(), *c;
+	json_t *all = json_object_get(json_object_get(shared, "metrics"), "checks");
+	size_t n = strlen(name), i;
+
+	metrics = json_deep_copy(json_object_get(json_object_get(json_object_get(shared,
+			"metrics"), "items"), name));
+	if (!json_is_object(metrics)) {
+		json_decref(metrics);
+		metrics = json_object();
+	}
+	json_array_foreach(all, i, c) {
+		const char *cn = json_string_value(json_object_get(c, "name")) ?: "";
+
+		if (strncmp(cn, name, n) || strncmp(cn + n, ": ", 2))
+			continue;
+		c = json_deep_copy(c);
+		json_object_set_new(c, "name", json_string(cn + n + 2));
+		json_array_append_new(checks, c);
+	}
+	json_object_set_new(metrics, "checks", checks);
+	json_object_set_new(rec, "metrics", metrics);
+	return rec;
+}
+
+/* judges one item's record, says it and adds it to the summary; 1 = fail */
+static int record_item(const struct gate_axis *g, const struct gate_item *it, json_t *rec,
+		       int shared)
+{
+	const char *verdict, *rerun_of;
+	char why[2048];
+
+	if (!rec) {
+		verdict = "fail";
+		snprintf(why, sizeof(why), "could not run (see the error above)");
+	} else {
+		json_t *known = json_object_get(json_object_get(g->m->root, "gate"),
+						"known_baseline_failures");
+
+		verdict = judge_item(rec, known, g->axis, why, sizeof(why));
+	}
+	rerun_of = rec ? json_string_value(json_object_get(rec, "rerun_of")) : NULL;
+	if (rerun_of) {
+		/* a re-run is never silent: the item says what it replaced */
+		size_t n = strlen(why);
+
+		snprintf(why + n, sizeof(why) - n, " (re-run: run %s hit QEMU's "
+			 "text-patching race under multi-threaded TCG)", rerun_of);
+	}
+	say("gate %s/%s %-9s %s: %s", g->variant, g->axis, it->name,
+	    !strcmp(verdict, "fail") ? "FAIL" : verdict, why);
+	json_array_append_new(g->results, json_pack("{s:s, s:s, s:s, s:s, s:s?, s:s?, s:b}",
+		"kconfig", g->axis, "item", it->name, "verdict", verdict, "why", why, "run_id",
+		rec ? json_string_value(json_object_get(rec, "run_id")) : NULL,
+		"rerun_of", rerun_of, "shared_boot", shared));
+	return !strcmp(verdict, "fail");
+}
+
 int cmd_check(const struct matrix *m, int argc, char **argv)
 {
 	const char *variant = NULL, *axes = "base,debug", *want = NULL, *out = NULL;
-	char store[4096], summary_path[4096], started[32], why[2048];
-	json_t *v, *summary, *results;
+	char store[4096], summary_path[4096], started[32];
+	json_t *v, *summary, *results, *c_params;
 	long long bound;
 	int failed = 0;
 
@@ -209,50 +360,36 @@ int cmd_check(const struct matrix *m, int argc, char **argv)
 	json_object_set_new(summary, "items", results);
 
 	for (const char *ax = axes; ax && *ax; ax = strchr(ax, ',') ? strchr(ax, ',') + 1 : NULL) {
-		char axis[64];
+		struct gate_axis g = { .m = m, .variant = variant, .store = store,
+				       .bound = bound, .results = results };
+		json_t *shared = NULL;
 
-		snprintf(axis, sizeof(axis), "%.*s", (int)strcspn(ax, ","), ax);
+		snprintf(g.axis, sizeof(g.axis), "%.*s", (int)strcspn(ax, ","), ax);
+		if (shares_boot(want)) {
+			shared = run_shared_boot(&g, want);
+			if (!shared)
+				return 2;
+		}
 		for (size_t i = 0; i < NITEMS; i++) {
-			struct cell c = { .variant = variant, .axis = axis,
-					  .workload = items[i].workload,
-					  .accel_auto = 1, .store = store };
-			const char *verdict, *rerun_of;
 			json_t *rec;
 
 			if (want && !listed(want, items[i].name))
 				continue;
-			c.params = item_params(m, &items[i], bound);
-			if (!c.params)
+			if (json_is_object(shared) && items[i].shares_boot) {
+				rec = item_of_shared(shared, items[i].name);
+				failed += record_item(&g, &items[i], rec, 1);
+				json_decref(rec);
+				continue;
+			}
+			c_params = item_params(m, &items[i], bound);
+			if (!c_params)
 				return 2;
-			rec = run_cell(m, &c);
-			json_decref(c.params);
-			if (!rec) {
-				verdict = "fail";
-				snprintf(why, sizeof(why), "could not run (see the error above)");
-			} else {
-				json_t *known = json_object_get(json_object_get(m->root, "gate"),
-								"known_baseline_failures");
-
-				verdict = judge_item(rec, known, axis, why, sizeof(why));
-			}
-			failed += !strcmp(verdict, "fail");
-			rerun_of = rec ? json_string_value(json_object_get(rec, "rerun_of")) : NULL;
-			if (rerun_of) {
-				/* a re-run is never silent: the item says what it replaced */
-				size_t n = strlen(why);
-
-				snprintf(why + n, sizeof(why) - n, " (re-run: run %s hit QEMU's "
-					 "text-patching race under multi-threaded TCG)", rerun_of);
-			}
-			say("gate %s/%s %-9s %s: %s", variant, axis, items[i].name,
-			    !strcmp(verdict, "fail") ? "FAIL" : verdict, why);
-			json_array_append_new(results, json_pack("{s:s, s:s, s:s, s:s, s:s?, s:s?}",
-				"kconfig", axis, "item", items[i].name, "verdict", verdict,
-				"why", why, "run_id",
-				rec ? json_string_value(json_object_get(rec, "run_id")) : NULL,
-				"rerun_of", rerun_of));
+			rec = run_item(&g, items[i].workload, c_params);
+			json_decref(c_params);
+			failed += record_item(&g, &items[i], rec, 0);
 			json_decref(rec);
 		}
+		json_decref(shared);
 	}
 	json_object_set_new(summary, "verdict", json_string(failed ? "fail" : "pass"));
 	{

@@ -22,3 +22,34 @@ if [ "${MMX_TIER:-test}" = check ]; then
 	check "selftests ran test_memcontrol and test_kmem" \
 		grep -q "test_kmem" results/test/check-runs.jsonl
 fi
+
+# integrity, hotplug and limits share one boot (cli/cmd_check.c says why
+# the selftests do not): one run in the store for the three, each item
+# judged from its own checks
+check "the three accounting items came from one shared boot" jq -e '
+	[.items[] | select(.kconfig == "base" and (.item == "integrity" or .item == "limits"
+	 or .item == "hotplug"))] | length == 3 and all(.shared_boot) and
+	(map(.run_id) | unique | length) == 1' "$sum"
+run=$(jq -r '[.items[] | select(.item == "hotplug")][0].run_id' "$sum")
+rec=$(grep -F "\"$run\"" results/test/check-runs.jsonl | tail -n 1)
+check "the shared boot ran integrity, hotplug, limits in that order" \
+	jq -e '[.metrics.checks[].name | split(": ")[0]] | unique as $u
+	       | ($u | sort) == ["hotplug", "integrity", "limits"]
+	       and (.params.items | map(.item)) == ["integrity", "hotplug", "limits"]' <<<"$rec"
+check "each item's verdict counts only its own checks" bash -c '
+	n=$(jq "[.metrics.checks[] | select(.name | startswith(\"limits: \"))] | length" <<<"$1")
+	grep -qE "^$n checks passed" <(jq -r "[.items[] | select(.item == \"limits\")][0].why" "$2")' _ "$rec" "$sum"
+
+# a shared boot that fails (here it panics after its items, a test hook)
+# is run again item by item, so a failure is named by its item; the
+# failed boot stays in the store
+before=$(wc -l <results/test/check-runs.jsonl)
+out=$(MMX_GATE_TEST_PANIC=1 $MMX check baseline kconfig=base items=integrity,limits,hotplug \
+	--out results/test/check-runs.jsonl 2>&1)
+check "a failed shared boot: said, with its log, and each item run again alone" \
+	grep -q "the shared boot failed (.*log .*); integrity, hotplug, limits again, each in a boot of its own" <<<"$out"
+check "a failed shared boot: the items pass on their own boots" \
+	jq -e '[.items[] | select(.kconfig == "base")] | length == 3 and all(.verdict == "pass")
+	       and all(.shared_boot | not)' "$sum"
+check "a failed shared boot: it and the three single boots are in the store" \
+	test "$(( $(wc -l <results/test/check-runs.jsonl) - before ))" -eq 4

@@ -440,6 +440,10 @@ static void test_rx_scope(void)
 		CHECK(near(cost_num(cost, key), all / 4, 1e-6), "receive-scope cycles per MB");
 		snprintf(key, sizeof(key), "rx_charge_cycles_%s_per_mb", arch->name);
 		CHECK(near(cost_num(cost, key), ch / 4, 1e-6), "the charge path's part of them");
+		snprintf(key, sizeof(key), "rx_charge_transfer_cycles_%s_per_mb", arch->name);
+		CHECK(near(cost_num(cost, key), (ch - cycle_model_price(arch, charge, NULL)) / 4,
+			   1e-6) && cost_num(cost, key) > 0,
+		      "the line transfers' part of the charge path's cycles");
 		snprintf(key, sizeof(key), "rx_charge_share_%s", arch->name);
 		CHECK(near(cost_num(cost, key), ch / all, 1e-9) && ch / all > 0.1,
 		      "the charge path's share of the receive scope");

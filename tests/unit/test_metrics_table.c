@@ -107,11 +107,34 @@ static void test_charge_share_links(void)
 	      "every Skylake receive-scope cost (per MB and per packet) is linked to its charge share");
 }
 
+/* the charge path's cycles with its transfers priced x4 and x16 */
+static void test_repriced(void)
+{
+	int x4 = metric_index("rx-mixed", "cost.rx_charge_cycles_skylake_x4_per_mb");
+	int x16 = metric_index("sendfile-clients", "cost.rx_charge_cycles_skylake_x16_per_mb");
+	json_t *rec = json_loads("{\"cost\": {\"rx_charge_cycles_skylake_per_mb\": 1000,"
+				 " \"rx_charge_transfer_cycles_skylake_per_mb\": 100}}", 0, NULL);
+	double v = 0;
+
+	CHECK(x4 >= 0 && x16 >= 0, "the repriced charge-path cycles are metrics");
+	if (x4 < 0 || x16 < 0)
+		return;
+	CHECK(metric_def_value(&metric_defs[x4], rec, &v) == 0 && v == 1300,
+	      "x4: 1000 cycles, 100 of them transfers: 900 + 4 x 100 = 1300");
+	CHECK(metric_def_value(&metric_defs[x16], rec, &v) == 0 && v == 2500,
+	      "x16: 900 + 16 x 100 = 2500");
+	json_object_del(json_object_get(rec, "cost"), "rx_charge_transfer_cycles_skylake_per_mb");
+	CHECK(metric_def_value(&metric_defs[x4], rec, &v) < 0,
+	      "a record without the transfers' part: no figure, not the unrepriced one");
+	json_decref(rec);
+}
+
 int main(void)
 {
 	test_value();
 	test_list();
 	test_per_packet();
+	test_repriced();
 	test_charge_share_links();
 	return check_summary();
 }

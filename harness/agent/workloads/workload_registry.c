@@ -9,6 +9,7 @@ static const struct workload workloads[] = {
 	{ "fault-mix", workload_fault_mix },
 	{ "integrity", workload_integrity },
 	{ "limits", workload_limits },
+	{ "gate-items", workload_gate_items },
 	{ "iperf3", workload_iperf3 },
 	{ "memcg-selftests", workload_memcg_selftests },
 	{ "contention-probe", workload_contention_probe },

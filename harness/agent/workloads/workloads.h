@@ -22,6 +22,8 @@ int workload_fault_mix(json_t *params, json_t *metrics, char *err,
 		       size_t errlen);
 int workload_integrity(json_t *params, json_t *metrics, char *err, size_t errlen);
 int workload_limits(json_t *params, json_t *metrics, char *err, size_t errlen);
+int workload_gate_items(json_t *params, json_t *metrics, char *err,
+			size_t errlen);
 int workload_iperf3(json_t *params, json_t *metrics, char *err, size_t errlen);
 int workload_memcg_selftests(json_t *params, json_t *metrics, char *err,
 			     size_t errlen);

@@ -89,6 +89,7 @@ void cost_rx_scope(json_t *cost, json_t *out, int primary, double units,
 {
 	json_t *scope = json_object_get(out, "scope"), *fo, *v, *rx;
 	struct rx_sums rs;
+	const double none[IC_COUNT] = { 0 };
 	double insns = 0;
 	size_t i;
 
@@ -129,5 +130,11 @@ void cost_rx_scope(json_t *cost, json_t *out, int primary, double units,
 		per_unit(cost, name, all, units, unit);
 		snprintf(name, sizeof(name), "rx_charge_cycles_%s", arch->name);
 		per_unit(cost, name, charge, units, unit);
+		/*
+		 * the line transfers' part of both (the model is linear), so a
+		 * report can price them at another machine's transfer cost
+		 */
+		snprintf(name, sizeof(name), "rx_charge_transfer_cycles_%s", arch->name);
+		per_unit(cost, name, cycle_model_price(arch, none, rs.hold), units, unit);
 	}
 }
