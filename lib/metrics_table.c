@@ -328,6 +328,21 @@ int metric_def_value(const struct metric_def *def, json_t *metrics, double *out)
 	return metric_value(metrics, def->path, out);
 }
 
+int metric_repriced_index(size_t m, int times)
+{
+	for (size_t i = 0; i < sizeof(repriced_metrics) / sizeof(repriced_metrics[0]); i++) {
+		if (repriced_metrics[i].times != times ||
+		    strcmp(repriced_metrics[i].workload, metric_defs[m].workload) ||
+		    strcmp(repriced_metrics[i].cycles, metric_defs[m].path))
+			continue;
+		for (size_t k = 0; k < metric_defs_count; k++)
+			if (!strcmp(metric_defs[k].workload, metric_defs[m].workload) &&
+			    !strcmp(metric_defs[k].path, repriced_metrics[i].path))
+				return (int)k;
+	}
+	return -1;
+}
+
 int metric_is_cost(const struct metric_def *def)
 {
 	return !strncmp(def->path, "cost.", 5);

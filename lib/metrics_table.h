@@ -75,6 +75,12 @@ int metric_value(json_t *metrics, const char *path, double *out);
  * report rather than read (metrics_table.c's per_count_metrics).
  */
 int metric_def_value(const struct metric_def *def, json_t *metrics, double *out);
+/*
+ * The workload's metric that is metric m with its line transfers priced
+ * `times` as dear (cost.rx_charge_cycles_skylake_x4_per_mb for m =
+ * cost.rx_charge_cycles_skylake_per_mb, times 4), or -1.
+ */
+int metric_repriced_index(size_t m, int times);
 /* A metric of the cost plugin's $.metrics.cost. */
 int metric_is_cost(const struct metric_def *def);
 /* The workload's metric "cost.<stem>_per_<unit>" (stem "charge_insns"), or -1. */

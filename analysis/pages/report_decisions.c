@@ -16,6 +16,7 @@
 #include "report_evidence.h"
 #include "report_format.h"
 #include "report_md.h"
+#include "repriced.h"
 
 static void descriptive_head(FILE *f, const struct report *r)
 {
@@ -122,6 +123,75 @@ static void net_or_general(FILE *f, const struct report *r, const struct answer 
 	question_end(f, r, a);
 }
 
+/* one price's cell of the table: change, interval and verdict, or why none */
+static void price_cell(FILE *f, const struct repriced *row, int k)
+{
+	enum verdict v = row->v[k];
+	const char *bold = verdict_is_better(v) || verdict_is_worse(v) ||
+			   v == VERDICT_EQUIVALENT ? "**" : "";
+	char delta[96];
+
+	if (!row->at[k]) {
+		fputs(" not in these records |", f);
+		return;
+	}
+	fprintf(f, " %s, %s%s%s |", fmt_delta(delta, sizeof(delta), planning_ratio(row->at[k]),
+					      &row->at[k]->ci), bold, verdict_text(v), bold);
+}
+
+/*
+ * RFC 3 across machine sizes: each slot-count and eviction verdict on the
+ * charge path's receive cycles again with its line transfers priced x4
+ * and x16 (repriced.c); one that changes is "depends on the machine".
+ */
+static void machine_prices(FILE *f, const struct report *r, const struct answer *a)
+{
+	struct repriced rows[64];
+	size_t n = repriced_rows(r, a->fams, a->nfams, rows, 64), priced = 0, depends = 0;
+
+	if (n > 64)
+		n = 64;
+	for (size_t i = 0; i < n; i++) {
+		priced += rows[i].priced > 1;
+		depends += rows[i].depends;
+	}
+	if (!n)
+		return;
+	fputs("  **At other machine sizes.** These verdicts price a line transfer as "
+	      "Skylake-SP does on one socket (85.2 cycles) at 8 vCPUs: there a slot count "
+	      "that saves transfers gains little, and the scan that finds a slot is what "
+	      "costs. ", f);
+	if (!priced) {
+		fputs("These runs cannot be priced otherwise: their records predate the "
+		      "charge path's line-transfer cycles (kept since 2026-12-07); the same cells "
+		      "run with today's harness would be.\n\n", f);
+		return;
+	}
+	fprintf(f, "The same comparisons with the charge path's transfers priced x4 (about a "
+		"transfer from the other socket, 297.9 cycles) and x16 (a line with some 16 CPUs "
+		"queued on it: a bound, not a measured machine), judged by the same rule (the "
+		"family's Bonferroni p, the same margin): %zu of %zu %s on the price, labelled "
+		"**depends on the machine**.\n\n", depends, n,
+		depends == 1 ? "depends" : "depend");
+	fputs("  | comparison | x1 (the model) | x4 | x16 | |\n  |---|---|---|---|---|\n", f);
+	for (size_t i = 0; i < n; i++) {
+		const struct comparison *c = rows[i].c;
+		const char *tp = workload_tenant_param(c->cell->workload);
+		double x = cell_param(c->cell, tp);
+
+		fprintf(f, "  | `%s` vs `%s`, %s", c->cell->variant, c->base->variant,
+			c->cell->workload);
+		if (!isnan(x))
+			fprintf(f, " at %s=%g", tp, x);
+		fputs(" |", f);
+		for (int k = 0; k < REPRICE_N; k++)
+			price_cell(f, &rows[i], k);
+		fprintf(f, " %s |\n", rows[i].priced < 2 ? "not priced" :
+			rows[i].depends ? "**depends on the machine**" : "the same at every price");
+	}
+	fputs("\n", f);
+}
+
 static void slots(FILE *f, const struct report *r, const struct answer *a)
 {
 	question_head(f, r, a);
@@ -129,6 +199,7 @@ static void slots(FILE *f, const struct report *r, const struct answer *a)
 		group_lines(f, r, a, RFC3_BASELINE);
 		group_lines(f, r, a, RFC3_REFERENCE);
 		answer_block(f, r, a, 0);
+		machine_prices(f, r, a);
 	}
 	question_end(f, r, a);
 }
