@@ -30,6 +30,7 @@ BEGIN { nw = split(waits, wl, "\n"); for (i = 1; i <= nw; i++) { split(wl[i], p,
 /^PASS unit\/|^FAIL unit\// {
 	match($0, /, [0-9]+s\)/); unit_s += substr($0, RSTART + 2, RLENGTH - 4) + 0
 	units++; match($0, /\([0-9]+ checks/); checks += substr($0, RSTART + 1, RLENGTH - 8) + 0; next }
+/holds .*\(building this kernel\); waiting for it/ { if (!(name in waited)) { waited[name] = 1; waiters = waiters (waiters ? ", " : "") name }; next }
 /kernel built in [0-9]+s/ {
 	match($0, /in [0-9]+s/); c = substr($0, RSTART + 3, RLENGTH - 4) + 0
 	if (ahead) { ahead_s += c; ahead_n++ } else compile += c
@@ -62,6 +63,8 @@ END {
 	printf "- host-only tests: %s%s\n", hms(host + unit_s), ahead_n ? " (run first, while the baseline compiles)" : ": what could run while a kernel compiles"
 	if (ahead_n)
 		printf "- kernels built ahead in the background (tests/kernels-ahead.sh), beside the tests: %d, %s of compiling; a test waits only for the kernel it needs\n", ahead_n, hms(ahead_s)
+	if (waiters != "")
+		printf "- tests that waited on a kernel another process was building (the seconds above include the wait): %s\n", waiters
 	if (moved != "")
 		printf "- moved out of make test (`make check`, `make gate-variants`): %s\n", moved
 	if (total != "" && total >= sum + unit_s)

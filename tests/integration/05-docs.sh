@@ -106,6 +106,8 @@ check "timings: kernels built ahead are counted beside the tests, not in the tes
 	bash -c 'grep -qF "| 10-baseline-rx-mixed | 640 | 0 | 1 | guests |" <<<"$1" &&
 		grep -qF -- "- kernels built ahead in the background (tests/kernels-ahead.sh), beside the tests: 2, 12 min 05 s of compiling" <<<"$1" &&
 		grep -qF -- "- host-only tests: 0 min 05 s (run first, while the baseline compiles)" <<<"$1"' _ "$out"
+check "timings: a test that waited on a kernel building ahead is named" \
+	grep -qF -- '- tests that waited on a kernel another process was building (the seconds above include the wait): 10-baseline-rx-mixed' <<<"$out"
 check "timings: a file moved out of make test is named" \
 	grep -qF -- '- moved out of make test (`make check`, `make gate-variants`): 75-gate-variants' <<<"$out"
 undeclared=$(grep -L '^# waits on: \(host\|kernels\|guests\)' tests/integration/*.sh)
