@@ -30,3 +30,16 @@ jq --arg s "$(pwd)/tests/fixtures/broken-patch" '.variants.baseline.series = $s'
 k3=$(MMX_MATRIX="$tmp/m3.json" $MMX kernels baseline --dry-run | awk '{print $3}')
 check "a changed series changes the key" test -n "$k3" -a "$k3" != "$key"
 check "dry run reports 'missing' for an unbuilt kernel" bash -c "MMX_MATRIX='$tmp/m3.json' $MMX kernels baseline --dry-run | grep -q missing"
+
+# the kernels the suite builds ahead (tests/kernels-ahead.sh, started by
+# run-all.sh): the baseline first, then exactly the variants test 80 builds
+ahead=$(tests/kernels-ahead.sh --list | tr '\n' ' ')
+want="baseline $(jq -r '.variants | to_entries[] | select(.value.series != null)
+	| select((.value.tier // "test") == "test") | .key
+	| select(. != "baseline" and . != "nosocket")' matrix.json | tr '\n' ' ')"
+check "kernels built ahead: the baseline first, then the series variants test 80 builds ($ahead)" \
+	test "$ahead" = "$want"
+# and, with the background builds on, run-all says it started them and
+# prints their lines at the end (a unit-only run starts none)
+check "a unit-only run builds nothing ahead" \
+	bash -c '! tests/run-all.sh --unit-only | grep -q "build in the background"'
