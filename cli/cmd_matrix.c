@@ -45,8 +45,13 @@
 
 #define MAX_JOBS 8
 /* a cold kernel, then each further one reusing ccache (measured, README) */
-#define EST_FIRST_KERNEL_S (12 * 60)
-#define EST_NEXT_KERNEL_S (4 * 60)
+/*
+ * A cold first kernel (and ccache) took 416-805 s here, another variant of
+ * it 26-190 s; one that changes the configuration (a Kconfig symbol, a
+ * fragment) re-preprocesses every object, 142-705 s (docs/timings.md).
+ */
+#define EST_FIRST_KERNEL_S (10 * 60)
+#define EST_NEXT_KERNEL_S (90)
 
 struct matrix_options {
 	const char *profile, *results;

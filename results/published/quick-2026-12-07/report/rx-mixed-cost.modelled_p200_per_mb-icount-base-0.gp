@@ -1,0 +1,19 @@
+set terminal svg size 1000,600 dynamic noenhanced font 'sans,12' background '#ffffff'
+set output 'rx-mixed-cost.modelled_p200_per_mb-icount-base-0.svg'
+set title "rx-mixed: modelled cost per MB, P=200 vs tenants (icount)\ntiming mode: icount, kconfig: base; median and order-statistic interval (coverage 93.7% at n = 5)\ncost=1 duration_s=2 flows=1 msg_size=4096 mtu=1500 pin_receivers=1 profile=0 proto=tcp stats_reader_hz=0 topology=lo-rps warmup_s=1"
+set xlabel "tenants"
+set ylabel "modelled cost per MB, P=200 (k insn-eq/MB)"
+set grid
+set key below horizontal noenhanced spacing 1.1
+set bmargin 9
+set offsets graph 0.03, graph 0.03, 0, 0
+plot  'rx-mixed-cost.modelled_p200_per_mb-icount-base-0.dat' index 0 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#000000' dt 1 pt 7 title "baseline", \
+     'rx-mixed-cost.modelled_p200_per_mb-icount-base-0.dat' index 1 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#1f77b4' dt 1 pt 5 title "baseline-aa", \
+     'rx-mixed-cost.modelled_p200_per_mb-icount-base-0.dat' index 2 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#ff7f0e' dt 1 pt 9 title "net-batch", \
+     'rx-mixed-cost.modelled_p200_per_mb-icount-base-0.dat' index 3 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#2ca02c' dt 1 pt 11 title "multi-slot", \
+     'rx-mixed-cost.modelled_p200_per_mb-icount-base-0.dat' index 4 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#d62728' dt 1 pt 13 title "split-stock", \
+     'rx-mixed-cost.modelled_p200_per_mb-icount-base-0.dat' index 5 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#9467bd' dt 1 pt 15 title "atomics-only", \
+     'rx-mixed-cost.modelled_p200_per_mb-icount-base-0.dat' index 6 using 1:2:3:4 with yerrorlines lw 2 lc rgb '#8c564b' dt 1 pt 6 title "objcg-locallock"
+set terminal pngcairo size 1000,600 noenhanced font 'sans,10' background '#ffffff'
+set output 'rx-mixed-cost.modelled_p200_per_mb-icount-base-0.png'
+replot
