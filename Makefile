@@ -42,8 +42,11 @@ GATE_ITEMS   ?= integrity,limits,hotplug
 
 .PHONY: all deps harness test check unit integration clean matrix gate report gate-variants
 all: deps
-	@$(MAKE) --no-print-directory harness
+	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) harness
 	@$(MAKE) --no-print-directory matrix gate report
+
+# the harness and unit tests compile on every core (about 30 s saved cold)
+BUILD_JOBS ?= $(shell nproc)
 
 # guests at once: icount runs share the cores (their time is an
 # instruction count); tcg and kvm runs still run alone (mmx matrix -j)
@@ -187,7 +190,7 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/metric_num.h $(HO
 	$(CC) $(CFLAGS) $(CLI_INC) $(AGENT_WORKLOADS_INC) -Iharness/plugin -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lelf -lz -lm -lcapstone -lpthread
 
 test: deps
-	@$(MAKE) --no-print-directory harness $(UNIT_TESTS)
+	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) harness $(UNIT_TESTS)
 	@./tests/run-all.sh
 
 # every variant with a series of its own through the gate's accounting
