@@ -299,11 +299,19 @@ static void mechanism_cell(FILE *f, const struct mechanism_row *m)
 	}
 	fmt_delta(lo, sizeof(lo), planning_ratio(m->lo), NULL);
 	fmt_delta(hi, sizeof(hi), planning_ratio(m->hi), NULL);
-	if (m->lo == m->hi)
+	if (m->lo == m->hi) {
 		fprintf(f, " %s (%s)", lo, cell_at(a, sizeof(a), m->lo->cell));
-	else
-		fprintf(f, " %s (%s) to %s (%s)", lo, cell_at(a, sizeof(a), m->lo->cell), hi,
-			cell_at(b, sizeof(b), m->hi->cell));
+	} else {
+		cell_at(a, sizeof(a), m->lo->cell);
+		cell_at(b, sizeof(b), m->hi->cell);
+		/* two cells at the same settings differ in timing mode or axis */
+		if (!strcmp(a, b))
+			fprintf(f, " %s (%s, %s, %s) to %s (%s, %s, %s)", lo, a, m->lo->cell->timing,
+				m->lo->cell->kconfig, hi, b, m->hi->cell->timing,
+				m->hi->cell->kconfig);
+		else
+			fprintf(f, " %s (%s) to %s (%s)", lo, a, hi, b);
+	}
 	fprintf(f, ", %zu of %zu cells significant |", m->significant, m->cells);
 }
 
