@@ -10,6 +10,7 @@
 
 #include "answer_text.h"
 #include "report_format.h"
+#include "repriced.h"
 
 /* The phrases of an answer from one group's tally (family_answer_text). */
 struct phrases {
@@ -402,6 +403,36 @@ static void reference_clauses(FILE *f, const struct report *r, const struct answ
 }
 
 /* RFC 3: against each family's reference, then against baseline, then the knobs. */
+/*
+ * The verdicts above at the model's transfer price, and which of them
+ * change where line transfers cost x4 or x16 (repriced.c): the answer
+ * says so itself, so no table under it disowns it.
+ */
+static void machine_dependence(FILE *f, const struct report *r, const struct answer *a)
+{
+	struct repriced rows[64];
+	size_t n = repriced_rows(r, a->fams, a->nfams, rows, 64), depends = 0, shown = 0;
+
+	if (n > 64)
+		n = 64;
+	for (size_t i = 0; i < n; i++)
+		depends += rows[i].depends;
+	if (!depends)
+		return;
+	fprintf(f, " **Depends on the machine:** %zu of these %zu verdicts change when the "
+		"charge path's line transfers cost 4 or 16 times this model's one-socket price "
+		"(a transfer from the other socket, a queued line):", depends, n);
+	for (size_t i = 0; i < n; i++) {
+		if (!rows[i].depends)
+			continue;
+		fprintf(f, "%s `%s` %s here, %s at x16", shown++ ? ";" : "",
+			rows[i].c->cell->variant, verdict_text(rows[i].v[0]),
+			rows[i].at[REPRICE_N - 1] ? verdict_text(rows[i].v[REPRICE_N - 1]) :
+			"not priced");
+	}
+	fputs(". So the data decides the slot count only for a machine of this size.", f);
+}
+
 static void slots_text(FILE *f, const struct report *r, const struct answer *a,
 		       const struct answer_part *p)
 {
@@ -450,6 +481,7 @@ static void slots_text(FILE *f, const struct report *r, const struct answer *a,
 	else
 		fputs(" Static against dynamic sizing: not measured (no dynamic-size variant), "
 		      "so the data cannot decide it.", f);
+	machine_dependence(f, r, a);
 }
 
 /* " Families counted: `no-cache`, `pathology-no-cache`.": where the counts come from. */

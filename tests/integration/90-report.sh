@@ -695,6 +695,10 @@ check "RFC 3 priced: records without the transfers' part are not priced, and say
 	grep -qE '^  \| `multi-slot-dynamic` vs `multi-slot-32-s7`, .* not in these records \| not in these records \| not priced \|$' <<<"$sprice"
 check "RFC 3 priced: the count of answers that depend on the price" \
 	grep -qF 'judged by the same rule (the family'"'"'s Bonferroni p, the same margin): 1 of 3 depends on the price' <<<"$sprice"
+check "RFC 3 priced: the answer itself says it depends on the machine, and where, on both pages" \
+	bash -c 'for f in "$1/out/report/decisions.md" "$1/out/REPORT.md"; do
+		grep -qF "**Depends on the machine:** 1 of these 3 verdicts change when the charge path" "$f" &&
+		grep -qF "\`multi-slot-32-s16\` worse here, better at x16. So the data decides the slot count only for a machine of this size." "$f" || exit 1; done' _ "$tmp/slotprice"
 mkdir -p "$tmp/slotprice-old"
 jq -c 'del(.metrics.cost.rx_charge_transfer_cycles_skylake_per_mb)' "$tmp/slotprice/runs.jsonl" \
 	>"$tmp/slotprice-old/runs.jsonl"
