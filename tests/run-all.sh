@@ -9,6 +9,12 @@ cd "$(dirname "$0")/.."
 only=
 if [ "${1:-}" = --only ]; then
 	only=",${2:?--only needs test names, e.g. 75-gate-variants},"
+	for n in ${2//,/ }; do
+		[ -f "tests/integration/$n.sh" ] || {
+			echo "run-all: --only $n: no tests/integration/$n.sh (the files: $(cd tests/integration && ls *.sh | sed 's/\.sh$//' | tr '\n' ' '))" >&2
+			exit 2
+		}
+	done
 	set -- --only
 fi
 
@@ -114,7 +120,8 @@ if [ "${1:-}" != --unit-only ]; then
 		done
 	done
 	for n in "${moved[@]}"; do
-		echo "MOVED integration/$n: runs under \`make check\` and \`make gate-variants\`, not here ($(sed -n 's/^# tier: check: //p' "tests/integration/$n.sh" | head -n 1))"
+		# the header's own words say why and where it runs instead
+		echo "MOVED integration/$n: not in make test: $(sed -n 's/^# tier: check: //p' "tests/integration/$n.sh" | head -n 1)"
 	done
 fi
 

@@ -89,3 +89,11 @@ check "an unknown variant: the nearest name suggested, the rest one a line" \
 	bash -c 'grep -q "did you mean .baseline.?" <<<"$1" && grep -q "^    net-batch$" <<<"$1"' _ "$err"
 check "a dry run never says a kernel failed to build" \
 	bash -c '! grep -q "failed to build" <<<"$1" && grep -q "could not be planned" <<<"$1"' _ "$err"
+
+# the suite's runner: --only with a file that does not exist is an error
+# naming the files there are, never a run of nothing that passes
+err=$(tests/run-all.sh --only 99-nope 2>&1 >/dev/null)
+rc=$?
+check "run-all --only an unknown file: exit 2, named, with the files there are" \
+	bash -c 'test "$1" -eq 2 && grep -q "no tests/integration/99-nope.sh" <<<"$2" &&
+		grep -q "75-gate-variants" <<<"$2"' _ "$rc" "$err"

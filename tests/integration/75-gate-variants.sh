@@ -1,6 +1,6 @@
 #!/bin/bash
 # waits on: guests (scripts/timings-from-log.sh: host, kernels or guests)
-# tier: check: it boots every variant through the gate (7 kernels; 16 of a cold make test's 49 minutes when it was there); make test still applies and builds every series (80), and make gates each variant it measures
+# tier: check: it boots every variant through the gate (7 kernels; 16 of a cold make test's 49 minutes when it was there), so it runs under make gate-variants and make check; make test still applies and builds every series (80), and make gates each variant it measures
 # The correctness gate for every variant of matrix.json (nosocket is the
 # baseline kernel and is covered by 70).  `make gate-variants` runs it on
 # the base kconfig; `make check` (MMX_GATE_KCONFIG=base,debug) adds the
