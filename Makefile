@@ -185,9 +185,20 @@ UNIT_AGENT_SRC := harness/agent/probes/proc_counters.c harness/agent/guest/cpu_s
 		  harness/plugin/func_ranges.c harness/plugin/line_owner.c \
 		  harness/plugin/mix_estimate.c harness/plugin/insn_classify.c
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/metric_num.h $(HOST_LIB) $(UNIT_AGENT_SRC) $(UNIT_AGENT_SRC:.c=.h)
+# compiled once into an archive, not again for each of the unit tests
+UNIT_AGENT_OBJ := $(patsubst %.c,$(BUILD)/unit-obj/%.o,$(UNIT_AGENT_SRC))
+UNIT_AGENT_LIB := $(BUILD)/libmmxunit.a
+$(BUILD)/unit-obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CLI_INC) $(AGENT_WORKLOADS_INC) -Iharness/plugin -o $@ $< $(UNIT_AGENT_SRC) $(HOST_LIB) -ljansson -lcrypto -lelf -lz -lm -lcapstone -lpthread
+	$(CC) $(CFLAGS) $(CLI_INC) $(AGENT_WORKLOADS_INC) -Iharness/plugin -c -o $@ $<
+
+$(UNIT_AGENT_LIB): $(UNIT_AGENT_OBJ)
+	@rm -f $@
+	ar rcs $@ $(UNIT_AGENT_OBJ)
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/metric_num.h $(HOST_LIB) $(UNIT_AGENT_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(CLI_INC) $(AGENT_WORKLOADS_INC) -Iharness/plugin -o $@ $< $(UNIT_AGENT_LIB) $(HOST_LIB) -ljansson -lcrypto -lelf -lz -lm -lcapstone -lpthread
 
 test: deps
 	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) harness $(UNIT_TESTS)

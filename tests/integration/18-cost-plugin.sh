@@ -19,7 +19,7 @@ declare -A cpi
 declare -A mode=([baseline]=icount [atomics-only]=icount [nosocket]=tcg)
 declare -A pcc
 for v in baseline atomics-only nosocket; do
-	out=$($MMX run "$v" rx-mixed tenants=1 duration_s=2 warmup_s=1 cost=1 accel=${mode[$v]} --out "$store")
+	out=$($MMX run "$v" rx-mixed tenants=1 duration_s=1 warmup_s=0.5 cost=1 accel=${mode[$v]} --out "$store")
 	rc=$?
 	check "$v: cost run exits 0" test "$rc" -eq 0
 	rec=$(last_record "$store")
