@@ -79,11 +79,23 @@ size_t repriced_rows(const struct report *r, const struct family *const *fams, s
 		    c->verdict == VERDICT_INVALID || c->verdict == VERDICT_UNTRUSTED ||
 		    c->verdict == VERDICT_NOT_TESTED)
 			continue;
-		if (n < cap) {
-			out[n] = (struct repriced){ .c = c };
-			judge_prices(r, &out[n]);
-		}
+		if (n == cap)
+			break;
+		out[n] = (struct repriced){ .c = c };
+		judge_prices(r, &out[n]);
 		n++;
 	}
 	return n;
+}
+
+size_t repriced_depending(const struct repriced *rows, size_t n, size_t *priced)
+{
+	size_t depends = 0;
+
+	*priced = 0;
+	for (size_t i = 0; i < n; i++) {
+		*priced += rows[i].priced > 1;
+		depends += rows[i].depends;
+	}
+	return depends;
 }

@@ -28,9 +28,11 @@ struct repriced {
 
 /*
  * The confirmatory comparisons of families fams whose metric has repriced
- * twins, at most cap of them into out; returns how many there are.
+ * twins, at most cap of them into out; returns how many it wrote.
  */
 size_t repriced_rows(const struct report *r, const struct family *const *fams, size_t nfams,
 		     struct repriced *out, size_t cap);
+/* How many of rows[0..n) depend on the price, and how many could be priced. */
+size_t repriced_depending(const struct repriced *rows, size_t n, size_t *priced);
 
 #endif

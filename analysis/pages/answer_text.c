@@ -411,12 +411,9 @@ static void reference_clauses(FILE *f, const struct report *r, const struct answ
 static void machine_dependence(FILE *f, const struct report *r, const struct answer *a)
 {
 	struct repriced rows[64];
-	size_t n = repriced_rows(r, a->fams, a->nfams, rows, 64), depends = 0, shown = 0;
+	size_t n = repriced_rows(r, a->fams, a->nfams, rows, 64), priced, shown = 0;
+	size_t depends = repriced_depending(rows, n, &priced);
 
-	if (n > 64)
-		n = 64;
-	for (size_t i = 0; i < n; i++)
-		depends += rows[i].depends;
 	if (!depends)
 		return;
 	fprintf(f, " **Depends on the machine:** %zu of these %zu verdicts change when the "

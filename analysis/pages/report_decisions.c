@@ -147,14 +147,9 @@ static void price_cell(FILE *f, const struct repriced *row, int k)
 static void machine_prices(FILE *f, const struct report *r, const struct answer *a)
 {
 	struct repriced rows[64];
-	size_t n = repriced_rows(r, a->fams, a->nfams, rows, 64), priced = 0, depends = 0;
+	size_t n = repriced_rows(r, a->fams, a->nfams, rows, 64), priced;
+	size_t depends = repriced_depending(rows, n, &priced);
 
-	if (n > 64)
-		n = 64;
-	for (size_t i = 0; i < n; i++) {
-		priced += rows[i].priced > 1;
-		depends += rows[i].depends;
-	}
 	if (!n)
 		return;
 	fputs("  **At other machine sizes.** These verdicts price a line transfer as "
